@@ -17,7 +17,7 @@ for _name in COMMAND_MODULES:
     try:
         _module = importlib.import_module(_name)
     except ModuleNotFoundError as exc:
-        if exc.name != _name:
+        if not _name.startswith(exc.name or "?"):
             raise
         continue
     _module.register(app)

@@ -1,0 +1,251 @@
+"""Diagrams: the board grid and state lines of shared/EXAMPLES.md, parsed into a `State` and
+printed back (`State.from_diagram` / `State.diagram` round-trip).
+
+Parsers take `(line_number, text)` pairs so that every error names the line it is about.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..config import Game
+from .board import FILES
+from .state import (KIND_OF_LETTER, LETTER, SIDE_OF, Kind, Outcome, Phase, Side, State,
+                    Termination, Terrain, Treasure)
+
+TERRAIN_MARK = {Terrain.OPEN: "", Terrain.RIVER: "~", Terrain.VILLAGE: "^", Terrain.LOOTED: "x"}
+MARK_TERRAIN = {mark: terrain for terrain, mark in TERRAIN_MARK.items() if mark}
+STATE_KEYS = ("to-move", "treasure", "reserve", "tracker", "defeated", "chief", "winner")
+_CELL = re.compile(r"^([IVBCbc?])?([~^x])?([*$]*)$")
+
+
+class DiagramError(ValueError):
+    """A diagram that cannot be read; `line` is the line it is about."""
+
+    def __init__(self, line: int | None, message: str):
+        self.line, self.message = line, message
+        super().__init__(f"line {line}: {message}" if line else message)
+
+
+Lines = list[tuple[int, str]]
+
+
+@dataclass(frozen=True)
+class Cell:
+    piece: Kind | None = None
+    terrain: Terrain = Terrain.OPEN
+    stunned: bool = False
+    treasure: bool = False
+
+    def token(self) -> str:
+        """The cell as a grid token; markers written `*` before `$`."""
+        text = (LETTER[self.piece] if self.piece else "") + TERRAIN_MARK[self.terrain]
+        text += ("*" if self.stunned else "") + ("$" if self.treasure else "")
+        return text or "."
+
+
+def parse_cell(token: str) -> Cell:
+    """One grid token (EXAMPLES.md, "The grid"); raises ValueError saying what was expected."""
+    if token == ".":
+        return Cell()
+    match = _CELL.match(token)
+    if not match or not token:
+        raise ValueError(f"bad cell {token!r}: expected a piece (I V B C b c), a terrain (~ ^ x) "
+                         f"and markers (* $), or . for empty ground")
+    letter, mark, markers = match.groups()
+    if markers and not letter:
+        raise ValueError(f"bad cell {token!r}: markers * and $ belong to a piece")
+    if len(set(markers)) != len(markers):
+        raise ValueError(f"bad cell {token!r}: a marker is repeated")
+    piece = KIND_OF_LETTER[letter] if letter else None
+    terrain = MARK_TERRAIN.get(mark, Terrain.OPEN)
+    if piece and terrain is Terrain.RIVER:
+        raise ValueError(f"bad cell {token!r}: a river tile never holds a piece")
+    if piece and SIDE_OF[piece] is Side.VIKING and terrain is Terrain.VILLAGE:
+        raise ValueError(f"bad cell {token!r}: a Viking on a village loots it; write {letter}x")
+    return Cell(piece, terrain, "*" in markers, "$" in markers)
+
+
+def read_grid(lines: Lines, start: int) -> tuple[list[Cell], int]:
+    """Read a grid beginning at `lines[start]`: an optional file-letter line, ranks 8 to 1, an
+    optional file-letter line. Returns the 64 cells (index a1 = 0) and the index after the grid."""
+    i = start
+    if i < len(lines) and lines[i][1].split() == list(FILES):
+        i += 1
+    cells: list[Cell | None] = [None] * 64
+    for rank in range(8, 0, -1):
+        if i >= len(lines):
+            line = lines[-1][0] + 1 if lines else None
+            raise DiagramError(line, f"expected rank {rank} of the grid, found the end of the block")
+        number, text = lines[i]
+        parts = text.split()
+        if not parts or parts[0] != str(rank):
+            raise DiagramError(number, f"expected rank {rank} of the grid ('{rank}' and 8 cells), got {text.strip()!r}")
+        if len(parts) != 9:
+            raise DiagramError(number, f"rank {rank} has {len(parts) - 1} cells, expected 8")
+        for f, token in enumerate(parts[1:]):
+            try:
+                cells[8 * (rank - 1) + f] = parse_cell(token)
+            except ValueError as exc:
+                raise DiagramError(number, f"{FILES[f]}{rank}: {exc}") from None
+        i += 1
+    if i < len(lines) and lines[i][1].split() == list(FILES):
+        i += 1
+    return cells, i  # type: ignore[return-value]
+
+
+def read_fields(lines: Lines, start: int, stop_keys: tuple[str, ...] = ()) -> tuple[dict[str, tuple[int, str]], int]:
+    """Read `key: value` state lines until a key in `stop_keys` or the end."""
+    fields: dict[str, tuple[int, str]] = {}
+    i = start
+    while i < len(lines):
+        number, text = lines[i]
+        key, sep, value = text.partition(":")
+        key = key.strip()
+        if sep and key in stop_keys:
+            break
+        if not sep or key not in STATE_KEYS:
+            raise DiagramError(number, f"expected a state line ({', '.join(STATE_KEYS)}: value), got {text.strip()!r}")
+        if key in fields:
+            raise DiagramError(number, f"{key} is given twice")
+        fields[key] = (number, value.strip())
+        i += 1
+    return fields, i
+
+
+def _whole(value: str, key: str, line: int) -> int:
+    if not value.isdigit():
+        raise DiagramError(line, f"{key} must be a whole number >= 0, got {value!r}")
+    return int(value)
+
+
+def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game: Game | None,
+                rules: str | None, options: dict | None, grid_line: int | None = None) -> State:
+    """A position in play (at the start of a turn) from parsed cells and state lines."""
+    state = State(game, rules, options)
+    get = {key: value for key, (_, value) in fields.items()}
+    line = {key: number for key, (number, _) in fields.items()}
+    to_move = get.get("to-move", "viking")
+    if to_move not in ("viking", "irish"):
+        raise DiagramError(line["to-move"], f"to-move must be viking or irish, got {to_move!r}")
+    state.to_move = Side.VIKING if to_move == "viking" else Side.IRISH
+    state.phase, state.turn, state.started = Phase.PLAY, 1, False
+    carriers = []
+    for square, cell in enumerate(cells):
+        state.terrain[square] = cell.terrain
+        if cell.piece is None:
+            continue
+        piece = state.add_piece(cell.piece, square)
+        if cell.stunned:  # EXAMPLES.md: a stun that ends at the end of its owner's next turn
+            mine = SIDE_OF[cell.piece] is state.to_move
+            state.stun[piece] = state.turn if mine else state.turn + 1
+        if cell.treasure:
+            carriers.append(piece)
+    if len(carriers) > 1:
+        raise DiagramError(grid_line, "the treasure ($) is on more than one piece")
+    treasure = get.get("treasure", "carried" if carriers else "irish-side")
+    if treasure == "carried":
+        if not carriers:
+            raise DiagramError(line.get("treasure"), "treasure: carried needs a piece marked $ on the grid")
+        state.treasure, state.carrier = Treasure.CARRIED, carriers[0]
+    elif treasure in ("irish-side", "viking-side"):
+        if carriers:
+            raise DiagramError(line.get("treasure"), f"treasure: {treasure} but a piece on the grid carries it ($)")
+        state.treasure = Treasure.IRISH_SIDE if treasure == "irish-side" else Treasure.VIKING_SIDE
+    else:
+        raise DiagramError(line.get("treasure"), f"treasure must be irish-side, viking-side or carried, got {treasure!r}")
+    state.reserve = _whole(get.get("reserve", "0"), "reserve", line.get("reserve"))
+    state.defeated = _whole(get.get("defeated", "0"), "defeated", line.get("defeated"))
+    spaces = state.counts.tracker_spaces
+    tracker = []
+    for token in get.get("tracker", "").split():
+        space = _whole(token, "tracker", line["tracker"])
+        if not 1 <= space <= spaces:
+            raise DiagramError(line["tracker"], f"tracker spaces run from 1 to {spaces}, got {space}")
+        tracker.append(space)
+    if tracker != sorted(tracker):
+        raise DiagramError(line["tracker"], f"tracker spaces must be ascending, got {get['tracker']!r}")
+    state.tracker = tracker
+    chief = get.get("chief")
+    if chief is not None:
+        if chief != "defeated":
+            raise DiagramError(line["chief"], f"chief can only be 'defeated', got {chief!r}")
+        if state.defeated < 1:
+            raise DiagramError(line["chief"], "chief: defeated also counts as a defeat: defeated must be at least 1")
+        state.chief_defeated = True
+    winner = get.get("winner")
+    if winner is not None:
+        if winner not in ("viking", "irish"):
+            raise DiagramError(line["winner"], f"winner must be viking or irish, got {winner!r}")
+        side = Side.VIKING if winner == "viking" else Side.IRISH
+        state._outcome = Outcome(side, Termination.POINTS, state.points(side))
+    state._check_no_moves()
+    return state
+
+
+@dataclass(frozen=True)
+class ParsedDiagram:
+    state: State
+    end: int  # index in the lines after the diagram
+
+
+def parse_diagram(text_lines: list[str] | Lines, game: Game | None = None, rules: str | None = None,
+                  options: dict | None = None) -> ParsedDiagram:
+    """A whole diagram: grid then state lines. Blank and `#` lines are skipped."""
+    numbered = [(i + 1, x) if isinstance(x, str) else x for i, x in enumerate(text_lines)]
+    lines = [(n, t) for n, t in numbered if t.strip() and not t.lstrip().startswith("#")]
+    if not lines:
+        raise DiagramError(None, "empty diagram: expected a grid")
+    cells, i = read_grid(lines, 0)
+    fields, i = read_fields(lines, i)
+    return ParsedDiagram(build_state(cells, fields, game, rules, options, lines[0][0]), i)
+
+
+def state_cells(state: State) -> list[Cell]:
+    cells = []
+    for square in range(64):
+        piece = state.board[square]
+        cells.append(Cell(Kind(state.kind[piece]) if piece else None, Terrain(state.terrain[square]),
+                          bool(piece and state.stun[piece]),
+                          bool(piece and state.treasure is Treasure.CARRIED and state.carrier == piece)))
+    return cells
+
+
+def state_fields(state: State) -> dict[str, str]:
+    """Every state line's value, defaults included (EXAMPLES.md, "State lines")."""
+    outcome = state.outcome()
+    return {
+        "to-move": state.to_move.label,
+        "treasure": ("irish-side", "carried", "viking-side")[state.treasure],
+        "reserve": str(state.reserve),
+        "tracker": " ".join(map(str, sorted(state.tracker))),
+        "defeated": str(state.defeated),
+        "chief": "defeated" if state.chief_defeated else "",
+        "winner": (outcome.winner.label if outcome.winner is not None else "draw") if outcome else "",
+    }
+
+
+def default_fields(cells: list[Cell]) -> dict[str, str]:
+    carried = any(cell.treasure for cell in cells)
+    return {"to-move": "viking", "treasure": "carried" if carried else "irish-side", "reserve": "0",
+            "tracker": "", "defeated": "0", "chief": "", "winner": ""}
+
+
+def grid_lines(cells: list[Cell], width: int = 1) -> list[str]:
+    """The grid as text lines, rank 8 first, under a file-letter line."""
+    lines = ["   " + " ".join(f.ljust(width) for f in FILES)]
+    for rank in range(8, 0, -1):
+        row = cells[8 * (rank - 1): 8 * rank]
+        lines.append(f"{rank}  " + " ".join(cell.token().ljust(width) for cell in row).rstrip())
+    return lines
+
+
+def state_diagram(state: State) -> str:
+    """The position as a diagram: the grid and every state line that differs from its default."""
+    cells = state_cells(state)
+    defaults = default_fields(cells)
+    lines = grid_lines(cells)
+    lines += [f"{key}: {value}" for key, value in state_fields(state).items() if value != defaults[key]]
+    return "\n".join(lines) + "\n"
+

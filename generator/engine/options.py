@@ -1,0 +1,69 @@
+"""Engine options: the rulings marked **option** in shared/RULINGS.md, selectable by name
+per game (`[rules.options]` in components.toml) and per example block (`option: NAME=VALUE`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    choices: tuple[str, ...] | None  # None: a whole number >= 0
+    default: str
+    help: str
+
+
+SPECS = (
+    OptionSpec("no-moves", ("pass", "lose"), "pass",
+               "ruling 5: a player with no legal action at the start of a turn passes, or loses the game"),
+    OptionSpec("tracker-advance", ("irish-turn", "every-turn"), "irish-turn",
+               "ruling 15: reinforcements move down at the start of each Irish turn, or of every turn "
+               "of either side (a draft-rules variant)"),
+    OptionSpec("treasure-pickup", ("arrive", "own-move"), "arrive",
+               "ruling 18: a Viking picks up the treasure on arriving on rank 1 by any means, "
+               "or only by its own move"),
+    OptionSpec("turn-cap", None, "0",
+               "ruling 23: declare a draw after this many turns without a winner (0: no cap)"),
+)
+BY_NAME = {spec.name: spec for spec in SPECS}
+
+
+@dataclass(frozen=True)
+class Options:
+    """Resolved option values."""
+
+    no_moves_loses: bool = False
+    tracker_every_turn: bool = False
+    pickup_own_move_only: bool = False
+    turn_cap: int = 0
+
+
+def check_options(values: dict[str, object], rule_set: str = "final") -> Options:
+    """Validate `{name: value}` and resolve it. Unknown names and values raise ValueError."""
+    resolved = {spec.name: spec.default for spec in SPECS}
+    for name, value in values.items():
+        spec = BY_NAME.get(name)
+        if spec is None:
+            raise ValueError(f"unknown option {name!r}; options: {', '.join(BY_NAME)}")
+        text = str(value).strip().lower()
+        if spec.choices is None:
+            if not text.isdigit():
+                raise ValueError(f"option {name} takes a whole number >= 0, not {value!r}")
+        elif text not in spec.choices:
+            raise ValueError(f"option {name} takes {' or '.join(spec.choices)}, not {value!r}")
+        resolved[name] = text
+    return Options(
+        no_moves_loses=resolved["no-moves"] == "lose",
+        tracker_every_turn=resolved["tracker-advance"] == "every-turn",
+        pickup_own_move_only=resolved["treasure-pickup"] == "own-move",
+        turn_cap=int(resolved["turn-cap"]),
+    )
+
+
+def parse_option(text: str) -> tuple[str, str]:
+    """`NAME=VALUE` to a pair; raises ValueError naming what was expected."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise ValueError(f"expected an option as NAME=VALUE, got {text!r}")
+    return name.strip(), value.strip()

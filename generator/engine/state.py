@@ -1,0 +1,829 @@
+"""The Siege of Armagh game state: setup, turns, pushes, flips, stuns, reinforcements, treasure and
+victory, by shared/RULINGS.md (numbers in docstrings are its rulings).
+
+The API follows python-chess: a mutable `State` with `push(move)` / `pop()` over a stack of
+snapshots, `legal_moves()` in ascending order (`Move` sorts by kind, then squares), `outcome()`
+once the game is over. Pieces have ids (the board holds ids, 0 for empty) so that "a troop that has
+acted" survives being pushed about. No rendering code lives here.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+from ..config import Counts, Game, RuleNumbers
+from .board import DIRECTION_TO, NEIGHBOURS, OPPOSITE, STEP, parse_square, rank_of, square_name
+from .options import Options, check_options
+
+
+class IllegalMoveError(ValueError):
+    """The move is well formed but not legal in this state."""
+
+
+class InvalidMoveError(ValueError):
+    """The text is not a move in our notation."""
+
+
+class Side(IntEnum):
+    VIKING = 0
+    IRISH = 1
+
+    @property
+    def other(self) -> "Side":
+        return Side(1 - self)
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+class Kind(IntEnum):
+    """What a piece is. Hidden Viking kinds show the same face; `UNKNOWN` only appears in the
+    Irish player's view, where the reverse is hidden."""
+
+    IRISH = 1
+    VIKING = 2            # face up, hidden reverse: plain troop
+    HIDDEN_BERSERKER = 3  # face up, hidden reverse: Berserker
+    HIDDEN_CHIEF = 4      # face up, hidden reverse: Chief
+    BERSERKER = 5         # revealed
+    CHIEF = 6             # revealed
+    UNKNOWN = 7           # face up, reverse unknown to the viewer
+
+
+LETTER = {Kind.IRISH: "I", Kind.VIKING: "V", Kind.HIDDEN_BERSERKER: "B", Kind.HIDDEN_CHIEF: "C",
+          Kind.BERSERKER: "b", Kind.CHIEF: "c", Kind.UNKNOWN: "?"}
+KIND_OF_LETTER = {letter: kind for kind, letter in LETTER.items()}
+HIDDEN_KINDS = (Kind.VIKING, Kind.HIDDEN_BERSERKER, Kind.HIDDEN_CHIEF)
+SIDE_OF = (None, Side.IRISH) + (Side.VIKING,) * 6  # indexed by Kind
+STRENGTH = (0, 1, 1, 1, 1, 2, 2, 1)  # ruling 9: a revealed Berserker or Chief pushes with strength 2
+REVEALED = {Kind.HIDDEN_BERSERKER: Kind.BERSERKER, Kind.HIDDEN_CHIEF: Kind.CHIEF}
+
+
+class Terrain(IntEnum):
+    OPEN = 0
+    RIVER = 1
+    VILLAGE = 2  # unlooted
+    LOOTED = 3
+
+
+class Phase(IntEnum):
+    """Setup steps of rulings 2-4, then play."""
+
+    RIVER_LAY = 0     # draft: the Vikings choose rank 4 or 5
+    RIVER_SHIFT = 1   # the Irish shift tiles to the other rank
+    RIVER_REMOVE = 2  # the Vikings may remove one tile
+    VILLAGES = 3      # alternately, Irish first
+    VIKING_TROOPS = 4
+    IRISH_TROOPS = 5
+    PLAY = 6
+
+
+class Treasure(IntEnum):
+    """Ruling 17: where the Monastery's Treasure is."""
+
+    IRISH_SIDE = 0
+    CARRIED = 1
+    VIKING_SIDE = 2
+
+
+class MoveKind(IntEnum):
+    STEP = 1
+    TWO_PUSH = 2
+    DEPLOY = 3
+    LAY_RIVER = 4
+    SHIFT_RIVER = 5
+    REMOVE_RIVER = 6
+    VILLAGE = 7
+    PLACE_VIKING = 8
+    PLACE_IRISH = 9
+    END = 10
+
+
+class Point(Enum):
+    """Ruling 21: the victory points."""
+
+    TREASURE = "treasure"
+    DEFEATS = "defeats"
+    CHIEF = "chief"
+    VILLAGES = "villages"
+
+
+class Termination(Enum):
+    POINTS = "points"        # ruling 22
+    NO_MOVES = "no-moves"    # ruling 5, option no-moves=lose
+    TURN_CAP = "turn-cap"    # ruling 23, option turn-cap=N
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """One action or setup step. Sorts by kind, then squares (the order of `legal_moves`).
+
+    Notation: `d6-d5` step (or push), `d7+d6-d5` two-troop push, `@c3` deploy, `end` end the turn
+    or the setup step (a pass when no action was taken); setup: `~5`/`~4` lay the river on a rank
+    (draft), `~d5-d4` shift a river tile, `x~d4` remove one, `^c3` place a village, `V@a8` `B@a8`
+    `C@a8` place a Viking troop with a plain/Berserker/Chief reverse, `I@a1` place an Irish troop.
+    """
+
+    kind: MoveKind
+    frm: int = -1
+    to: int = -1
+    back: int = -1
+    piece: int = 0
+
+    def notation(self) -> str:
+        k = self.kind
+        if k is MoveKind.STEP:
+            return f"{square_name(self.frm)}-{square_name(self.to)}"
+        if k is MoveKind.TWO_PUSH:
+            return f"{square_name(self.back)}+{square_name(self.frm)}-{square_name(self.to)}"
+        if k is MoveKind.DEPLOY:
+            return f"@{square_name(self.to)}"
+        if k is MoveKind.END:
+            return "end"
+        if k is MoveKind.LAY_RIVER:
+            return f"~{self.to}"
+        if k is MoveKind.SHIFT_RIVER:
+            return f"~{square_name(self.frm)}-{square_name(self.to)}"
+        if k is MoveKind.REMOVE_RIVER:
+            return f"x~{square_name(self.to)}"
+        if k is MoveKind.VILLAGE:
+            return f"^{square_name(self.to)}"
+        if k is MoveKind.PLACE_VIKING:
+            return f"{LETTER[Kind(self.piece)]}@{square_name(self.to)}"
+        return f"I@{square_name(self.to)}"
+
+    __str__ = notation
+
+    @classmethod
+    def from_notation(cls, text: str) -> "Move":
+        """Parse our notation (see the class docstring); `pass` is accepted for `end`."""
+        t = text.strip()
+        try:
+            if t in ("end", "pass"):
+                return END
+            if t in ("~4", "~5"):
+                return cls(MoveKind.LAY_RIVER, to=int(t[1]))
+            if t.startswith("x~"):
+                return cls(MoveKind.REMOVE_RIVER, to=parse_square(t[2:]))
+            if t.startswith("~"):
+                a, b = t[1:].split("-")
+                return cls(MoveKind.SHIFT_RIVER, frm=parse_square(a), to=parse_square(b))
+            if t.startswith("^"):
+                return cls(MoveKind.VILLAGE, to=parse_square(t[1:]))
+            if t.startswith("@"):
+                return cls(MoveKind.DEPLOY, to=parse_square(t[1:]))
+            if len(t) == 4 and t[1] == "@":
+                if t[0] == "I":
+                    return cls(MoveKind.PLACE_IRISH, to=parse_square(t[2:]))
+                if t[0] in "VBC":
+                    return cls(MoveKind.PLACE_VIKING, to=parse_square(t[2:]), piece=KIND_OF_LETTER[t[0]])
+            if "-" in t:
+                head, to = t.split("-")
+                if "+" in head:
+                    back, frm = head.split("+")
+                    move = cls(MoveKind.TWO_PUSH, frm=parse_square(frm), to=parse_square(to),
+                               back=parse_square(back))
+                    if DIRECTION_TO[move.back][move.frm] < 0 or \
+                            DIRECTION_TO[move.back][move.frm] != DIRECTION_TO[move.frm][move.to]:
+                        raise ValueError("the backing troop must stand directly behind the pusher")
+                    return move
+                move = cls(MoveKind.STEP, frm=parse_square(head), to=parse_square(to))
+                if DIRECTION_TO[move.frm][move.to] < 0:
+                    raise ValueError("a step goes to one of the 8 neighbouring squares")
+                return move
+        except ValueError as exc:
+            raise InvalidMoveError(f"bad move {text!r}: {exc}") from None
+        raise InvalidMoveError(
+            f"bad move {text!r}: expected d6-d5, d7+d6-d5, @c3 or end (setup: ~5, ~d5-d4, x~d4, ^c3, V@a8, I@a1)")
+
+
+END = Move(MoveKind.END)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game ended: the winner (None for a draw), why, and the winner's points."""
+
+    winner: Side | None
+    termination: Termination
+    points: frozenset[Point] = frozenset()
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return f"draw ({self.termination.value})"
+        why = ", ".join(sorted(p.value for p in self.points)) or self.termination.value
+        return f"{self.winner.label} wins ({why})"
+
+
+_ELIM_P, _MOVE_P, _ELIM_Q, _MOVE_Q = range(4)
+
+
+class State:
+    """A position of Siege of Armagh with its history. Build one with `State.new_game(game)` (setup
+    from the start) or `State.from_diagram(text)` (a position in play, EXAMPLES.md)."""
+
+    __slots__ = ("game", "counts", "numbers", "rules", "options", "board", "terrain", "kind", "pos",
+                 "stun", "tracker", "reserve", "defeated", "chief_defeated", "berserkers_defeated",
+                 "treasure", "carrier", "to_move", "phase", "turn", "actions", "acted", "started",
+                 "setup_count", "river_rank", "supply", "_outcome", "_stack", "move_stack")
+
+    def __init__(self, game: Game | None = None, rules: str | None = None,
+                 options: dict[str, object] | None = None):
+        self.game = game or Game()
+        self.counts: Counts = self.game.counts
+        self.numbers: RuleNumbers = self.game.numbers
+        self.rules = rules or self.game.rule_set
+        if self.rules not in ("final", "draft"):
+            raise ValueError(f"rules must be 'final' or 'draft', not {self.rules!r}")
+        merged = dict(self.game.options)
+        merged.update(options or {})
+        self.options: Options = check_options(merged, self.rules)
+        self.board = [0] * 64
+        self.terrain = [Terrain.OPEN] * 64
+        self.kind: list[int] = [0]   # by piece id; id 0 is "no piece"
+        self.pos: list[int] = [-1]
+        self.stun: list[int] = [0]   # turn at whose end the stun ends; 0: not stunned
+        self.tracker: list[int] = []
+        self.reserve = 0
+        self.defeated = 0
+        self.chief_defeated = False
+        self.berserkers_defeated = 0
+        self.treasure = Treasure.IRISH_SIDE
+        self.carrier = 0
+        self.to_move = Side.VIKING
+        self.phase = Phase.PLAY
+        self.turn = 1
+        self.actions = 0
+        self.acted: list[int] = []
+        self.started = False
+        self.setup_count = 0
+        self.river_rank = 5
+        self.supply = [0, 0, 0, 0, 0]  # [irish, -, plain, berserker, chief] troops not yet placed
+        self._outcome: Outcome | None = None
+        self._stack: list[tuple] = []
+        self.move_stack: list[Move] = []
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def new_game(cls, game: Game | None = None, rules: str | None = None,
+                 options: dict[str, object] | None = None) -> "State":
+        """The state before setup (ruling 1: the treasure starts on the Irish side)."""
+        state = cls(game, rules, options)
+        c = state.counts
+        state.supply = [c.irish_troops, 0, c.plain_vikings, c.berserkers, c.chiefs]
+        if state.rules == "draft":
+            state.phase, state.to_move = Phase.RIVER_LAY, Side.VIKING
+        else:  # ruling 2: final rules lay the tiles on rank 5, the Irish shift three of them
+            state._lay_river(5)
+        return state
+
+    @classmethod
+    def from_diagram(cls, text: str, game: Game | None = None, rules: str | None = None,
+                     options: dict[str, object] | None = None) -> "State":
+        """A position in play from a diagram (grid and state lines, EXAMPLES.md)."""
+        from .diagram import parse_diagram
+        return parse_diagram(text.splitlines(), game, rules, options).state
+
+    def diagram(self) -> str:
+        from .diagram import state_diagram
+        return state_diagram(self)
+
+    def copy(self, stack: bool = False) -> "State":
+        """An independent copy; with `stack`, the history too."""
+        other = State.__new__(State)
+        for name in State.__slots__:
+            value = getattr(self, name)
+            setattr(other, name, value[:] if isinstance(value, list) else value)
+        if not stack:
+            other._stack, other.move_stack = [], []
+        return other
+
+    def add_piece(self, kind: Kind, square: int) -> int:
+        """Put a new piece on an empty square; returns its id."""
+        if self.board[square]:
+            raise ValueError(f"{square_name(square)} is occupied")
+        self.kind.append(kind)
+        self.pos.append(square)
+        self.stun.append(0)
+        self.board[square] = len(self.kind) - 1
+        return self.board[square]
+
+    # ----------------------------------------------------------------- queries
+    def side_of(self, piece: int) -> Side:
+        return SIDE_OF[self.kind[piece]]
+
+    def piece_at(self, square: int) -> Kind | None:
+        piece = self.board[square]
+        return Kind(self.kind[piece]) if piece else None
+
+    def is_stunned(self, piece: int) -> bool:
+        return self.stun[piece] > 0
+
+    def pieces(self, side: Side) -> list[int]:
+        """Ids of `side`'s pieces on the board, by ascending square."""
+        found = [(p, i) for i, p in enumerate(self.pos) if p >= 0 and SIDE_OF[self.kind[i]] is side]
+        return [i for _, i in sorted(found)]
+
+    def unlooted(self) -> int:
+        return self.terrain.count(Terrain.VILLAGE)
+
+    def looted(self) -> int:
+        return self.terrain.count(Terrain.LOOTED)
+
+    def points(self, side: Side) -> frozenset[Point]:
+        """Ruling 21: the victory points `side` holds now."""
+        held = set()
+        carrier_side = SIDE_OF[self.kind[self.carrier]] if self.treasure is Treasure.CARRIED else None
+        if side is Side.IRISH:
+            if self.treasure is Treasure.IRISH_SIDE or carrier_side is Side.IRISH:
+                held.add(Point.TREASURE)
+            if self.defeated >= self.numbers.defeats_for_point:
+                held.add(Point.DEFEATS)
+            if self.chief_defeated:
+                held.add(Point.CHIEF)
+        else:
+            if self.treasure is Treasure.VIKING_SIDE or carrier_side is Side.VIKING:
+                held.add(Point.TREASURE)
+            if self.looted() >= self.counts.villages:
+                held.add(Point.VILLAGES)
+        return frozenset(held)
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def is_game_over(self) -> bool:
+        return self._outcome is not None
+
+    # ----------------------------------------------------------------- legal moves
+    def legal_moves(self) -> list[Move]:
+        """All legal moves, ascending; empty once the game is over."""
+        if self._outcome is not None:
+            return []
+        if self.phase is not Phase.PLAY:
+            return self._setup_moves()
+        moves = self._actions()
+        if self.actions or not moves:
+            moves.append(END)  # ruling 5: end after one action, or pass with none
+        return moves
+
+    def is_legal(self, move: Move) -> bool:
+        return self.why_illegal(move) is None
+
+    def _reserve_at_start(self) -> int:
+        """Reserve once this turn has started (ruling 15: the tracker may feed it at turn start)."""
+        if self.started or not self._advances_tracker():
+            return self.reserve
+        return self.reserve + self.tracker.count(1)
+
+    def _advances_tracker(self) -> bool:
+        return self.to_move is Side.IRISH or self.options.tracker_every_turn
+
+    def _actions(self) -> list[Move]:
+        """Steps and pushes (rulings 5-9), then two-troop pushes, then deployments (ruling 16)."""
+        if self.actions >= 2:
+            return []
+        board, kind, terrain, stun, acted = self.board, self.kind, self.terrain, self.stun, self.acted
+        side = self.to_move
+        viking = side is Side.VIKING
+        steps, pairs = [], []
+        squares = sorted(p for i, p in enumerate(self.pos) if p >= 0 and SIDE_OF[kind[i]] is side)
+        for frm in squares:
+            piece = board[frm]
+            if piece in acted:
+                continue
+            stunned = stun[piece] > 0
+            strength = STRENGTH[kind[piece]]
+            row = STEP_MOVES[frm]
+            for d, t in NEIGHBOURS[frm]:
+                if terrain[t] == 1:  # ruling 6: never onto a river tile
+                    continue
+                target = board[t]
+                if not target:
+                    if not (stunned and viking and terrain[t] == 2):  # a stunned Viking cannot loot
+                        steps.append(row[d])
+                    continue
+                if stunned:  # ruling 7: a stunned troop cannot push
+                    continue
+                plan = self._plan_push(t, d, strength)
+                if plan is not None:
+                    steps.append(row[d])
+                elif strength == 1 and self._plan_push(t, d, 2) is not None:
+                    back = STEP[frm][OPPOSITE[d]]
+                    if back >= 0:
+                        helper = board[back]
+                        if helper and SIDE_OF[kind[helper]] is side and helper not in acted and not stun[helper]:
+                            pairs.append(TWO_PUSH_MOVES[frm][d])
+        steps.extend(pairs)
+        if not viking and self._reserve_at_start() > 0:
+            for square in range(64):
+                if terrain[square] == 2 and not board[square]:
+                    steps.append(DEPLOY_MOVES[square])
+        return steps
+
+    def _plan_push(self, t: int, d: int, strength: int) -> tuple[int, int] | None:
+        """Ruling 8: what a push of strength `strength` into square `t`, direction `d`, does.
+        Returns (_ELIM_P | _MOVE_P | _ELIM_Q | _MOVE_Q, square) or None when illegal."""
+        board, kind, terrain = self.board, self.kind, self.terrain
+        pushed = board[t]
+        side = SIDE_OF[kind[pushed]]
+        u = STEP[t][d]
+        if u < 0 or terrain[u] == 1 or (terrain[u] == 2 and side is Side.VIKING):
+            return _ELIM_P, t
+        beyond = board[u]
+        if not beyond:
+            return _MOVE_P, u
+        if SIDE_OF[kind[beyond]] is not side:
+            return _ELIM_P, t  # pushed into an opposing piece
+        if strength < 2:
+            return None  # a chain needs strength 2
+        w = STEP[u][d]
+        if w < 0 or terrain[w] == 1 or (terrain[w] == 2 and side is Side.VIKING):
+            return _ELIM_Q, u
+        third = board[w]
+        if not third:
+            return _MOVE_Q, w
+        if SIDE_OF[kind[third]] is not side:
+            return _ELIM_Q, u
+        return None  # a third piece in line
+
+    def _setup_moves(self) -> list[Move]:
+        """Rulings 2-4: the setup steps."""
+        phase, terrain, board = self.phase, self.terrain, self.board
+        if phase is Phase.RIVER_LAY:
+            return [Move(MoveKind.LAY_RIVER, to=4), Move(MoveKind.LAY_RIVER, to=5)]
+        if phase is Phase.RIVER_SHIFT:
+            other = 4 if self.river_rank == 5 else 5
+            base, target = 8 * (self.river_rank - 1), 8 * (other - 1)
+            moves = [Move(MoveKind.SHIFT_RIVER, frm=base + f, to=target + f)
+                     for f in range(8) if terrain[base + f] == Terrain.RIVER]
+            if self.rules == "draft" and self.setup_count >= 3:
+                moves.append(END)
+            return moves
+        if phase is Phase.RIVER_REMOVE:
+            return [Move(MoveKind.REMOVE_RIVER, to=s) for s in range(64) if terrain[s] == Terrain.RIVER] + [END]
+        if phase is Phase.VILLAGES:
+            return [Move(MoveKind.VILLAGE, to=s) for s in range(16, 40) if terrain[s] == Terrain.OPEN]
+        if phase is Phase.VIKING_TROOPS:
+            kinds = [k for k in HIDDEN_KINDS if self.supply[k]]
+            return [Move(MoveKind.PLACE_VIKING, to=s, piece=k) for s in range(56, 64) if not board[s] for k in kinds]
+        rows = range(0, 16) if self.rules == "draft" else range(0, 8)
+        return [Move(MoveKind.PLACE_IRISH, to=s) for s in rows if not board[s]] + [END]
+
+    def why_illegal(self, move: Move) -> str | None:
+        """None if `move` is legal, else the reason, citing the ruling."""
+        if self._outcome is not None:
+            return f"the game is over: {self._outcome}"
+        if move in self.legal_moves():
+            return None
+        if self.phase is not Phase.PLAY:
+            return f"not a legal setup step now (setup step: {self.phase.name.lower().replace('_', ' ')})"
+        side = self.to_move
+        if move.kind is MoveKind.END:
+            return "ruling 5: a player who can act must take at least one action"
+        if move.kind is MoveKind.DEPLOY:
+            if side is not Side.IRISH:
+                return "ruling 16: only the Irish deploy troops"
+            if self._reserve_at_start() == 0:
+                return "ruling 16: there is no Irish troop in Reserve"
+            if self.terrain[move.to] != Terrain.VILLAGE:
+                return f"ruling 16: {square_name(move.to)} is not an unlooted village"
+            return f"ruling 16: the village on {square_name(move.to)} is not empty"
+        if move.kind not in (MoveKind.STEP, MoveKind.TWO_PUSH):
+            return "that is a setup step; the game is in play"
+        if self.actions >= 2:
+            return "ruling 5: a turn has at most two actions"
+        piece = self.board[move.frm]
+        where = square_name(move.frm)
+        if not piece:
+            return f"there is no troop on {where}"
+        if self.side_of(piece) is not side:
+            return f"ruling 5: the troop on {where} is not the {side.label}s' to move"
+        if piece in self.acted:
+            return f"ruling 5: the troop on {where} has already acted this turn"
+        d = DIRECTION_TO[move.frm][move.to]
+        if self.terrain[move.to] == Terrain.RIVER:
+            return f"ruling 6: {square_name(move.to)} is a river tile"
+        stunned = self.is_stunned(piece)
+        target = self.board[move.to]
+        if not target:
+            if move.kind is MoveKind.TWO_PUSH:
+                return f"ruling 9: {square_name(move.to)} is empty, there is nothing to push"
+            return f"ruling 14: the troop on {where} is stunned and cannot loot a village"
+        if stunned:
+            return f"ruling 7: the troop on {where} is stunned and cannot push"
+        strength = STRENGTH[self.kind[piece]]
+        if move.kind is MoveKind.TWO_PUSH:
+            helper = self.board[move.back]
+            back = square_name(move.back)
+            if not helper or self.side_of(helper) is not side:
+                return f"ruling 9: no {side.label} troop on {back} to back the push"
+            if helper in self.acted:
+                return f"ruling 5: the troop on {back} has already acted this turn"
+            if self.is_stunned(helper):
+                return f"ruling 7: the troop on {back} is stunned and cannot back a push"
+            if strength == 2:
+                return f"ruling 9: the revealed piece on {where} already pushes with strength 2"
+            if self._plan_push(move.to, d, 1) is not None:
+                return "ruling 9: a two-troop push is only legal when strength 2 is needed"
+            return "ruling 8: a third piece in line makes the push illegal"
+        if self._plan_push(move.to, d, 2) is None:
+            return "ruling 8: a third piece in line makes the push illegal"
+        return "ruling 8: the pushed piece is backed by its own piece; that needs strength 2"
+
+    # ----------------------------------------------------------------- push / pop
+    def push(self, move: Move) -> None:
+        """Play `move` (legal moves only; see `push_checked` for a checked push)."""
+        self._stack.append((self.board[:], self.terrain[:], self.kind[:], self.pos[:], self.stun[:],
+                            self.tracker[:], self.reserve, self.defeated, self.chief_defeated,
+                            self.berserkers_defeated, self.treasure, self.carrier, self.to_move,
+                            self.phase, self.turn, self.actions, self.acted[:], self.started,
+                            self.setup_count, self.river_rank, self.supply[:], self._outcome))
+        self.move_stack.append(move)
+        if self.phase is Phase.PLAY:
+            self._play(move)
+        else:
+            self._setup(move)
+
+    def push_checked(self, move: Move) -> None:
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(f"illegal move {move.notation()!r}: {reason}")
+        self.push(move)
+
+    def push_notation(self, text: str) -> Move:
+        move = Move.from_notation(text)
+        self.push_checked(move)
+        return move
+
+    def pop(self) -> Move:
+        (self.board, self.terrain, self.kind, self.pos, self.stun, self.tracker, self.reserve,
+         self.defeated, self.chief_defeated, self.berserkers_defeated, self.treasure, self.carrier,
+         self.to_move, self.phase, self.turn, self.actions, self.acted, self.started,
+         self.setup_count, self.river_rank, self.supply, self._outcome) = self._stack.pop()
+        return self.move_stack.pop()
+
+    # ----------------------------------------------------------------- setup
+    def _lay_river(self, rank: int) -> None:
+        """Ruling 2: the tiles lie in a line across `rank`; the Irish shift some next."""
+        self.river_rank = rank
+        for f in range(8):
+            self.terrain[8 * (rank - 1) + f] = Terrain.RIVER
+        self.phase, self.to_move, self.setup_count = Phase.RIVER_SHIFT, Side.IRISH, 0
+
+    def _setup(self, move: Move) -> None:
+        k = move.kind
+        if k is MoveKind.LAY_RIVER:
+            self._lay_river(move.to)
+        elif k is MoveKind.SHIFT_RIVER:
+            self.terrain[move.frm], self.terrain[move.to] = Terrain.OPEN, Terrain.RIVER
+            self.setup_count += 1
+            most = 5 if self.rules == "draft" else 3
+            left = sum(self.terrain[8 * (self.river_rank - 1) + f] == Terrain.RIVER for f in range(8))
+            if self.setup_count >= most or not left:
+                self.phase, self.to_move = Phase.RIVER_REMOVE, Side.VIKING
+        elif k is MoveKind.END and self.phase is Phase.RIVER_SHIFT:
+            self.phase, self.to_move = Phase.RIVER_REMOVE, Side.VIKING
+        elif k is MoveKind.REMOVE_RIVER or (k is MoveKind.END and self.phase is Phase.RIVER_REMOVE):
+            if k is MoveKind.REMOVE_RIVER:
+                self.terrain[move.to] = Terrain.OPEN
+            self.phase, self.to_move, self.setup_count = Phase.VILLAGES, Side.IRISH, 0
+        elif k is MoveKind.VILLAGE:  # ruling 3: alternately, Irish first
+            self.terrain[move.to] = Terrain.VILLAGE
+            self.setup_count += 1
+            if self.setup_count >= self.counts.villages:
+                self.phase, self.to_move = Phase.VIKING_TROOPS, Side.VIKING
+            else:
+                self.to_move = self.to_move.other
+        elif k is MoveKind.PLACE_VIKING:  # ruling 4: face up on rank 8, reverses hidden
+            self.add_piece(Kind(move.piece), move.to)
+            self.supply[move.piece] -= 1
+            if not any(self.supply[2:]):
+                self.phase, self.to_move = Phase.IRISH_TROOPS, Side.IRISH
+        elif k is MoveKind.PLACE_IRISH:
+            self.add_piece(Kind.IRISH, move.to)
+            self.supply[0] -= 1
+            if not self.supply[0] or not [m for m in self._setup_moves() if m.kind is MoveKind.PLACE_IRISH]:
+                self._start_play()
+        else:  # END of Irish placement: the rest start in Reserve
+            self._start_play()
+
+    def _start_play(self) -> None:
+        """Ruling 4-5: troops left over go to Reserve; the Vikings move first."""
+        self.reserve += self.supply[0]
+        self.supply[0] = 0
+        self.phase, self.to_move, self.turn, self.actions, self.started = Phase.PLAY, Side.VIKING, 1, 0, False
+        self._check_no_moves()
+
+    # ----------------------------------------------------------------- play
+    def _begin_turn(self) -> None:
+        """Ruling 15: at the start of an Irish turn (option: every turn) the tracker moves down one
+        space; a troop leaving space 1 goes to Reserve."""
+        self.started = True
+        if self.tracker and self._advances_tracker():
+            ready = self.tracker.count(1)
+            self.tracker = [space - 1 for space in self.tracker if space > 1]
+            self.reserve += ready
+
+    def _play(self, move: Move) -> None:
+        if not self.started:
+            self._begin_turn()
+        if move.kind is MoveKind.END:
+            self._end_turn()
+            return
+        self.actions += 1
+        if move.kind is MoveKind.DEPLOY:
+            self._deploy(move.to)
+        else:
+            self._act(move)
+        self._check_winner()
+        if self._outcome is None and self.actions >= 2:
+            self._end_turn()
+
+    def _deploy(self, square: int) -> None:
+        """Ruling 16: a Reserve troop onto an empty, unlooted village; it has acted."""
+        self.reserve -= 1
+        for piece, kind in enumerate(self.kind):
+            if kind == Kind.IRISH and self.pos[piece] < 0 and piece != self.carrier:
+                self.pos[piece], self.board[square], self.stun[piece] = square, piece, 0
+                break
+        else:
+            piece = self.add_piece(Kind.IRISH, square)
+        self.acted.append(piece)
+
+    def _act(self, move: Move) -> None:
+        """A step or push (rulings 6-14), then the treasure (17-20)."""
+        board, side = self.board, self.to_move
+        frm, t = move.frm, move.to
+        d = DIRECTION_TO[frm][t]
+        mover = board[frm]
+        helper = board[move.back] if move.kind is MoveKind.TWO_PUSH else 0
+        self.acted.append(mover)
+        if helper:
+            self.acted.append(helper)
+        arrivals: list[tuple[int, int]] = []  # (piece, square it came from), actors first
+        pushed = board[t]
+        if pushed:
+            strength = 2 if helper else STRENGTH[self.kind[mover]]
+            result, square = self._plan_push(t, d, strength)
+            if result == _ELIM_P:
+                if self._eliminate(pushed, t, mover):
+                    return  # ruling 12: a flip stops the push; the pushers stay
+            else:
+                if result == _ELIM_Q:
+                    if self._eliminate(board[square], square, mover):
+                        if SIDE_OF[self.kind[pushed]] is not side:
+                            self._stun(pushed)
+                        return
+                elif result == _MOVE_Q:
+                    u = STEP[t][d]
+                    self._move(board[u], u, square, arrivals)
+                self._move(pushed, t, STEP[t][d], arrivals)
+                if SIDE_OF[self.kind[pushed]] is not side:  # ruling 10
+                    self._stun(pushed)
+        actors: list[tuple[int, int]] = []
+        self._move(mover, frm, t, actors)
+        if helper:
+            self._move(helper, move.back, frm, actors)
+        if side is Side.VIKING:  # ruling 14: an unstunned Viking entering a village loots it
+            for piece in (mover, helper):
+                if piece and self.terrain[self.pos[piece]] == Terrain.VILLAGE:
+                    self.terrain[self.pos[piece]] = Terrain.LOOTED
+        if self.options.pickup_own_move_only:
+            arrivals = actors
+        else:
+            arrivals = actors + arrivals
+        self._settle_treasure(arrivals)
+
+    def _move(self, piece: int, a: int, b: int, arrivals: list) -> None:
+        self.board[a], self.board[b], self.pos[piece] = 0, piece, b
+        if SIDE_OF[self.kind[piece]] is Side.VIKING:
+            arrivals.append((piece, a))
+
+    def _stun(self, piece: int) -> None:
+        """Ruling 11: until the end of the owner's next turn that starts after now; the later end wins."""
+        until = self.turn + (2 if SIDE_OF[self.kind[piece]] is self.to_move else 1)
+        if self.stun[piece] < until:
+            self.stun[piece] = until
+
+    def _eliminate(self, piece: int, square: int, actor: int) -> bool:
+        """Rulings 12, 13, 15, 19: eliminate a pushed piece. Returns True when a hidden Berserker or
+        Chief flips and survives (it stays, revealed and stunned, and the push stops)."""
+        kind = self.kind[piece]
+        if kind == Kind.IRISH:
+            self.board[square], self.pos[piece], self.stun[piece] = 0, -1, 0
+            self.tracker.append(1 + self.unlooted())  # ruling 15
+            self.tracker.sort()
+            if self.carrier == piece:  # ruling 19: an Irish carrier eliminated
+                self.treasure, self.carrier = Treasure.IRISH_SIDE, 0
+            return False
+        if kind in REVEALED:
+            self.kind[piece] = REVEALED[kind]
+            self._stun(piece)
+            return True
+        if kind == Kind.UNKNOWN:
+            raise ValueError("a piece whose reverse is unknown cannot be resolved; determinise the view first")
+        self.board[square], self.pos[piece], self.stun[piece] = 0, -1, 0
+        self.defeated += 1  # ruling 13
+        if kind == Kind.CHIEF:
+            self.chief_defeated = True
+        elif kind == Kind.BERSERKER:
+            self.berserkers_defeated += 1
+        if self.carrier == piece:  # ruling 19
+            if self.to_move is Side.IRISH:
+                self.carrier = actor
+            else:
+                self.treasure, self.carrier = Treasure.IRISH_SIDE, 0
+        return False
+
+    def _settle_treasure(self, arrivals: list[tuple[int, int]]) -> None:
+        """Rulings 18-20, when an action ends."""
+        if self.treasure is Treasure.CARRIED:
+            rank = rank_of(self.pos[self.carrier])
+            if SIDE_OF[self.kind[self.carrier]] is Side.IRISH:
+                if rank == 1:
+                    self.treasure, self.carrier = Treasure.IRISH_SIDE, 0
+            elif rank == 8:
+                self.treasure, self.carrier = Treasure.VIKING_SIDE, 0
+        if self.treasure is Treasure.IRISH_SIDE:
+            for piece, came_from in arrivals:
+                square = self.pos[piece]
+                if square >= 0 and square < 8 and came_from >= 8:
+                    self.treasure, self.carrier = Treasure.CARRIED, piece
+                    break
+
+    def _check_winner(self) -> None:
+        """Ruling 22: the first side to hold enough points wins; on a tie the side that acted."""
+        need = self.numbers.points_to_win
+        mine, theirs = self.points(self.to_move), self.points(self.to_move.other)
+        if len(mine) >= need:
+            self._outcome = Outcome(self.to_move, Termination.POINTS, mine)
+        elif len(theirs) >= need:
+            self._outcome = Outcome(self.to_move.other, Termination.POINTS, theirs)
+
+    def _end_turn(self) -> None:
+        """Stuns placed for this turn end; the other side's turn begins (ruling 11)."""
+        now = self.turn
+        stun = self.stun
+        for piece, until in enumerate(stun):
+            if until and until <= now:
+                stun[piece] = 0
+        self.to_move = self.to_move.other
+        self.turn += 1
+        self.actions, self.acted, self.started = 0, [], False
+        if self.options.turn_cap and self.turn > self.options.turn_cap:
+            self._outcome = Outcome(None, Termination.TURN_CAP)
+            return
+        self._check_no_moves()
+
+    def _check_no_moves(self) -> None:
+        """Ruling 5, option no-moves=lose: a side with no legal action at the start of its turn loses."""
+        if self.options.no_moves_loses and self._outcome is None and not self._actions():
+            winner = self.to_move.other
+            self._outcome = Outcome(winner, Termination.NO_MOVES, self.points(winner))
+
+    # ----------------------------------------------------------------- hidden information
+    def view(self, side: Side) -> "State":
+        """What `side` sees: for the Irish, every hidden Viking reverse becomes `UNKNOWN`."""
+        seen = self.copy()
+        if side is Side.IRISH:
+            seen.kind = [Kind.UNKNOWN if k in HIDDEN_KINDS else k for k in self.kind]
+            seen.supply = [self.supply[0], 0, 0, 0, 0]
+        return seen
+
+    def unseen_reverses(self) -> dict[Kind, int]:
+        """How many hidden reverses of each kind the Irish have not seen (counts minus revealed
+        and removed pieces). Used to sample a view."""
+        c = self.counts
+        revealed = [k for i, k in enumerate(self.kind) if self.pos[i] >= 0]
+        chiefs = c.chiefs - revealed.count(Kind.CHIEF) - int(self.chief_defeated)
+        berserkers = c.berserkers - revealed.count(Kind.BERSERKER) - self.berserkers_defeated
+        hidden = sum(1 for i, k in enumerate(self.kind) if self.pos[i] >= 0 and k in (*HIDDEN_KINDS, Kind.UNKNOWN))
+        chiefs, berserkers = max(0, chiefs), max(0, berserkers)
+        return {Kind.HIDDEN_CHIEF: min(chiefs, hidden),
+                Kind.HIDDEN_BERSERKER: min(berserkers, max(0, hidden - chiefs)),
+                Kind.VIKING: max(0, hidden - chiefs - berserkers)}
+
+    def determinize(self, rng: random.Random) -> "State":
+        """A full state consistent with this view: unknown reverses dealt at random from the unseen pool."""
+        sample = self.copy()
+        unknown = [i for i, k in enumerate(self.kind) if k == Kind.UNKNOWN or (self.pos[i] >= 0 and k in HIDDEN_KINDS)]
+        pool = [kind for kind, n in self.unseen_reverses().items() for _ in range(n)]
+        rng.shuffle(pool)
+        for piece, kind in zip(unknown, pool):
+            sample.kind[piece] = kind
+        for piece in unknown[len(pool):]:
+            sample.kind[piece] = Kind.VIKING
+        if sample.phase is Phase.VIKING_TROOPS or any(sample.supply[2:]):
+            sample.supply = self.supply[:]
+        return sample
+
+
+# Every play move is built once and reused (STEP_MOVES[square][direction], ...).
+STEP_MOVES = tuple(tuple(Move(MoveKind.STEP, frm=s, to=STEP[s][d]) if STEP[s][d] >= 0 else None
+                         for d in range(8)) for s in range(64))
+TWO_PUSH_MOVES = tuple(tuple(Move(MoveKind.TWO_PUSH, frm=s, to=STEP[s][d], back=STEP[s][OPPOSITE[d]])
+                             if STEP[s][d] >= 0 and STEP[s][OPPOSITE[d]] >= 0 else None
+                             for d in range(8)) for s in range(64))
+DEPLOY_MOVES = tuple(Move(MoveKind.DEPLOY, to=s) for s in range(64))
