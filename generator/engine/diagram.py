@@ -176,10 +176,13 @@ def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game: Gam
         state.chief_defeated = True
     winner = get.get("winner")
     if winner is not None:
-        if winner not in ("viking", "irish"):
-            raise DiagramError(line["winner"], f"winner must be viking or irish, got {winner!r}")
-        side = Side.VIKING if winner == "viking" else Side.IRISH
-        state._outcome = Outcome(side, Termination.POINTS, state.points(side))
+        if winner == "draw":  # extension: a game stopped by the turn-cap option
+            state._outcome = Outcome(None, Termination.TURN_CAP)
+        elif winner in ("viking", "irish"):
+            side = Side.VIKING if winner == "viking" else Side.IRISH
+            state._outcome = Outcome(side, Termination.POINTS, state.points(side))
+        else:
+            raise DiagramError(line["winner"], f"winner must be viking or irish (or draw), got {winner!r}")
     state._check_no_moves()
     return state
 

@@ -645,7 +645,7 @@ class State:
         """Ruling 16: a Reserve troop onto an empty, unlooted village; it has acted."""
         self.reserve -= 1
         for piece, kind in enumerate(self.kind):
-            if kind == Kind.IRISH and self.pos[piece] < 0 and piece != self.carrier:
+            if kind == Kind.IRISH and self.pos[piece] < 0:
                 self.pos[piece], self.board[square], self.stun[piece] = square, piece, 0
                 break
         else:
@@ -788,7 +788,8 @@ class State:
         """What `side` sees: for the Irish, every hidden Viking reverse becomes `UNKNOWN`."""
         seen = self.copy()
         if side is Side.IRISH:
-            seen.kind = [Kind.UNKNOWN if k in HIDDEN_KINDS else k for k in self.kind]
+            seen.kind = [Kind.UNKNOWN if k in HIDDEN_KINDS and self.pos[i] >= 0 else k
+                         for i, k in enumerate(self.kind)]  # a removed plain troop was seen
             seen.supply = [self.supply[0], 0, 0, 0, 0]
         return seen
 
@@ -808,7 +809,7 @@ class State:
     def determinize(self, rng: random.Random) -> "State":
         """A full state consistent with this view: unknown reverses dealt at random from the unseen pool."""
         sample = self.copy()
-        unknown = [i for i, k in enumerate(self.kind) if k == Kind.UNKNOWN or (self.pos[i] >= 0 and k in HIDDEN_KINDS)]
+        unknown = [i for i, k in enumerate(self.kind) if self.pos[i] >= 0 and k in (*HIDDEN_KINDS, Kind.UNKNOWN)]
         pool = [kind for kind, n in self.unseen_reverses().items() for _ in range(n)]
         rng.shuffle(pool)
         for piece, kind in zip(unknown, pool):
