@@ -110,8 +110,8 @@ def _key(text: str) -> tuple[str, str]:
     return (key.strip(), value.strip()) if sep else ("", text.strip())
 
 
-def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]]) -> Example:
-    """Parse one block's lines (EXAMPLES.md, "A block")."""
+def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]], game: Game | None = None) -> Example:
+    """Parse one block's lines (EXAMPLES.md, "A block"); both states are validated against `game`."""
     lines = [(n, t) for n, t in raw if t.strip() and not t.lstrip().startswith("#")]
 
     def fail(line: int | None, message: str) -> ExampleSyntaxError:
@@ -181,7 +181,12 @@ def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]]) -> Exam
             raise fail(exc.line, exc.message) from None
     if i < len(lines):
         raise fail(lines[i][0], f"unexpected line after the expectation: {lines[i][1].strip()!r}")
-    example.before_state(None)  # validate the before-state now, so errors are syntax errors
+    example.before_state(game)  # validate both states now, so that errors are syntax errors
+    if example.after_cells is not None:
+        try:
+            build_state(example.after_cells, example.after_fields, game, rules, options)
+        except DiagramError as exc:
+            raise fail(exc.line, exc.message) from None
     return example
 
 
@@ -217,7 +222,7 @@ def read_examples(path: Path | str, game: Game) -> list[Example]:
     except (FileNotFoundError, IsADirectoryError, UnicodeDecodeError) as exc:
         raise ExampleSyntaxError(path, None, f"cannot read: {exc.strerror if hasattr(exc, 'strerror') and exc.strerror else exc}") from None
     text = render_markdown(text, game, path)
-    return [parse_block(path, line, lines) for line, lines in find_blocks(text)]
+    return [parse_block(path, line, lines, game) for line, lines in find_blocks(text)]
 
 
 def replay(example: Example, game: Game) -> Replay:

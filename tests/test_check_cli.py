@@ -1,0 +1,188 @@
+"""`pnp check` and `pnp rules` through typer's CliRunner: exit codes and messages (EXAMPLES.md)."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = CliRunner()
+
+GOOD = """# Pushing
+
+Some text.
+
+```armagh
+title: A Viking pushes an Irish troop into the river
+rules: final
+   a b c d e f g h
+8  . . . . . . . .
+7  . . . . . . . .
+6  . . . V . . . .
+5  . . . I . . . .
+4  ~ ~ ~ ~ ~ ~ ~ ~
+3  . . . ^ . . . .
+2  . . . . . . . .
+1  . . . . . . . .
+to-move: viking
+play: d6-d5
+expect:
+   a b c d e f g h
+8  . . . . . . . .
+7  . . . . . . . .
+6  . . . . . . . .
+5  . . . V . . . .
+4  ~ ~ ~ ~ ~ ~ ~ ~
+3  . . . ^ . . . .
+2  . . . . . . . .
+1  . . . . . . . .
+to-move: irish
+tracker: 2
+```
+"""
+
+ILLEGAL = """```armagh
+title: A stunned troop cannot push
+8  . . . . . . . .
+7  . . . . . . . .
+6  . . . V* . . . .
+5  . . . I . . . .
+4  ~ ~ ~ ~ ~ ~ ~ ~
+3  . . . . . . . .
+2  . . . . . . . .
+1  . . . . . . . .
+play: d6-d5
+expect: illegal
+```
+"""
+
+
+def run(tmp_path: Path, text: str, *extra: str):
+    path = tmp_path / "ex.md"
+    path.write_text(text, encoding="utf-8")
+    return RUNNER.invoke(app, ["check", str(path), *extra])
+
+
+def test_correct_examples_pass(tmp_path):
+    result = run(tmp_path, GOOD + ILLEGAL, "-v")
+    assert result.exit_code == 0, result.output
+    assert "2 passed, 0 failed" in result.output
+    assert "ex.md:5: passed  A Viking pushes" in result.output
+
+
+def test_a_wrong_example_exits_1_and_shows_why(tmp_path):
+    result = run(tmp_path, GOOD.replace("5  . . . V . . . .\n4  ~ ~ ~ ~ ~ ~ ~ ~\n3  . . . ^ . . . .\n2  . . . . . . . .\n1  . . . . . . . .\nto-move: irish",
+                                        "5  . . . I . . . .\n4  ~ ~ ~ ~ ~ ~ ~ ~\n3  . . . ^ . . . .\n2  . . . . . . . .\n1  . . . . . . . .\nto-move: irish"))
+    assert result.exit_code == 1
+    assert "ex.md:5: FAILED" in result.output
+    assert "[I]" in result.output and "d5: expected I, got V" in result.output
+    assert "0 passed, 1 failed" in result.output
+
+
+def test_a_wrong_state_line_is_named(tmp_path):
+    result = run(tmp_path, GOOD.replace("tracker: 2", "tracker: 3"))
+    assert result.exit_code == 1 and "tracker: expected 3, got 2" in result.output
+
+
+def test_an_illegal_move_failure_names_the_rule(tmp_path):
+    result = run(tmp_path, ILLEGAL.replace("expect: illegal", "expect:\n" + "\n".join(
+        f"{r}  . . . . . . . ." for r in range(8, 0, -1))))
+    assert result.exit_code == 1
+    assert "ruling 7" in result.output and "stunned" in result.output
+
+
+def test_accepted_turn_expected_illegal_fails(tmp_path):
+    result = run(tmp_path, ILLEGAL.replace("V*", "V "))
+    assert result.exit_code == 1 and "expected this turn to be illegal" in result.output
+
+
+@pytest.mark.parametrize("broken,line,message", [
+    ("6  . . . V . . . .", 11, "rank 6 has 7 cells, expected 8"),
+    ("play: d6-d5", 18, "bad move 'd6-d9'"),
+    ("tracker: 2", 30, "tracker must be a whole number"),
+    ("to-move: viking", 17, "to-move must be viking or irish"),
+])
+def test_malformed_block_exits_2_with_the_line(tmp_path, broken, line, message):
+    replacement = {"6  . . . V . . . .": "6  . . . V . . .",
+                   "play: d6-d5": "play: d6-d9",
+                   "tracker: 2": "tracker: two",
+                   "to-move: viking": "to-move: nobody"}[broken]
+    result = run(tmp_path, GOOD.replace(broken, replacement, 1))
+    assert result.exit_code == 2, result.output
+    assert f"ex.md:{line}:" in result.output and message in result.output
+
+
+def test_missing_expect_and_missing_file_exit_2(tmp_path):
+    result = run(tmp_path, GOOD[:GOOD.index("expect:")] + "```\n")
+    assert result.exit_code == 2 and "expected a play: or expect: line" in result.output
+    result = RUNNER.invoke(app, ["check", str(tmp_path / "nope.md")])
+    assert result.exit_code == 2 and "nope.md" in result.output
+
+
+def test_winner_expectation(tmp_path):
+    block = """```armagh
+title: Fourth defeat and the treasure
+8  . . . . . . . .
+7  . . . . . . . .
+6  . . . I . . . .
+5  . . . V . . . .
+4  ~ ~ ~ ~ ~ ~ ~ ~
+3  . . . . . . . .
+2  . . . . . . . .
+1  . . . . . . . .
+to-move: irish
+defeated: 3
+play: d6-d5
+expect: winner irish
+```
+"""
+    assert run(tmp_path, block).exit_code == 0
+    result = run(tmp_path, block.replace("winner irish", "winner viking"))
+    assert result.exit_code == 1 and "expected winner viking, got irish wins" in result.output
+
+
+def test_counts_come_from_the_game_folder(tmp_path):
+    """With villages = 6 the Vikings' village point needs a sixth looted village."""
+    block = """```armagh
+title: Looting the last village
+8  . . . . . . . .
+7  . . . . . . . .
+6  . . . . V . . .
+5  x x x x ^ . . .
+4  ~ ~ ~ ~ ~ ~ ~ ~
+3  . . . . . . . .
+2  . . . . . . . .
+1  . . . V$ . . . .
+play: e6-e5
+expect: winner viking
+```
+"""
+    assert run(tmp_path, block).exit_code == 0
+    game = tmp_path / "game"
+    game.mkdir()
+    source = (ROOT / "components.toml").read_text()
+    (game / "components.toml").write_text(source.replace("villages = 5", "villages = 6"))
+    result = run(tmp_path, block, "--game", str(game))
+    assert result.exit_code == 1 and "no winner yet" in result.output
+
+
+def test_options_are_listed_and_usable_in_blocks(tmp_path):
+    result = RUNNER.invoke(app, ["rules", "--options"])
+    assert result.exit_code == 0
+    for name in ("no-moves", "tracker-advance", "treasure-pickup", "turn-cap"):
+        assert name in result.output
+    block = ILLEGAL.replace("title: A stunned troop cannot push", "title: x\noption: colour=red")
+    result = run(tmp_path, block)
+    assert result.exit_code == 2 and "unknown option 'colour'" in result.output
+
+
+def test_rules_md_examples_all_pass():
+    if not (ROOT / "rules.md").exists():
+        pytest.skip("rules.md not written yet")
+    result = RUNNER.invoke(app, ["check", str(ROOT / "rules.md"), "--game", str(ROOT)])
+    assert result.exit_code == 0, result.output
+    passed = int(result.output.strip().splitlines()[-1].split()[0])
+    assert passed >= 20
