@@ -1,0 +1,288 @@
+"""AI players for the playtest lab: random, greedy (one-action lookahead) and Monte Carlo tree
+search (UCT with random, capped playouts).
+
+Hidden information (issue 5): a player is only ever handed `state.view(side)`. For the Irish that
+view shows every hidden Viking reverse as `Kind.UNKNOWN`; a player that needs to try moves out
+(greedy, MCTS) does so on `view.determinize(rng)` samples, never on the true state. The simulator
+(`simulate.play_game`) enforces this by construction: it never passes the true state to a player.
+
+Every player is deterministic given its `rng`, so the same seed gives the same game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ..engine.board import rank_of
+from ..engine.state import END, Kind, MoveKind, Phase, Side, State, Treasure
+
+WIN = 1000.0
+
+
+# ------------------------------------------------------------------------------ evaluation
+def evaluate(state: State, side: Side) -> float:
+    """A heuristic value of `state` for `side` (positive: good for `side`); +-WIN once decided.
+
+    Terms, in victory-point units of 10: points held (ruling 21), Viking defeats (4 give the Irish
+    a point), looted villages (all looted give the Vikings a point), the treasure's position (a
+    Viking carrier's progress toward rank 8, or the Vikings' closest approach to rank 1), and Irish
+    troops knocked out of play.
+    """
+    outcome = state.outcome()
+    if outcome is not None:
+        if outcome.winner is None:
+            return 0.0
+        return WIN if outcome.winner is side else -WIN
+    return _viking_edge(state) if side is Side.VIKING else -_viking_edge(state)
+
+
+def _viking_edge(state: State) -> float:
+    """How much better the position is for the Vikings than for the Irish (see `evaluate`)."""
+    if state.phase is not Phase.PLAY and state.phase < Phase.VIKING_TROOPS:
+        return 0.0
+    vp = state.points(Side.VIKING)
+    ip = state.points(Side.IRISH)
+    score = 10.0 * (len(vp) - len(ip))
+    counts, numbers = state.counts, state.numbers
+    looted = state.looted()
+    score += 4.0 * looted / max(1, counts.villages) * 2
+    defeats_needed = max(1, numbers.defeats_for_point)
+    score -= 6.0 * min(state.defeated, defeats_needed) / defeats_needed
+    # The treasure (rulings 17-20).
+    kind, pos = state.kind, state.pos
+    if state.treasure is Treasure.CARRIED:
+        carrier_rank = rank_of(pos[state.carrier])
+        if kind[state.carrier] == Kind.IRISH:
+            score -= 0.5 * (8 - carrier_rank)
+        else:
+            score += 0.8 * (carrier_rank - 1)
+    elif state.treasure is Treasure.IRISH_SIDE:
+        nearest = 8
+        for piece, square in enumerate(pos):
+            if square >= 0 and kind[piece] != Kind.IRISH:
+                r = rank_of(square)
+                if r < nearest:
+                    nearest = r
+        score += 0.6 * (8 - nearest)
+    # Unlooted villages: how far the nearest Viking is from each (king moves on the 8x8 board).
+    if looted < counts.villages:
+        vikings = [square for piece, square in enumerate(pos) if square >= 0 and kind[piece] != Kind.IRISH]
+        if vikings:
+            terrain = state.terrain
+            far = 0
+            for square in range(64):
+                if terrain[square] == 2:  # Terrain.VILLAGE
+                    far += min(max(abs(square % 8 - v % 8), abs(square // 8 - v // 8)) for v in vikings)
+            score -= 0.15 * far
+    # Irish troops out of play (tracker) and Viking troops still on the board.
+    score += 0.8 * len(state.tracker)
+    return score
+
+
+# ------------------------------------------------------------------------------ players
+class Player:
+    """Chooses a move from what its side may see. `choose(view, rng)` gets `state.view(side)`."""
+
+    name = "player"
+
+    def choose(self, view: State, rng: random.Random) -> object:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def is_hidden(view: State) -> bool:
+    """Whether `view` hides something that must be sampled before moves can be tried on it."""
+    return any(k == Kind.UNKNOWN for k in view.kind)
+
+
+def _sample(view: State, rng: random.Random) -> State:
+    """A full state to try moves on: a determinised sample of the Irish view (hidden reverses dealt
+    at random from the unseen pool); the Viking view already is the full state.
+
+    Workaround: before the Vikings place their troops, the Irish view's supply of Viking reverses is
+    zero (the engine hides it), so a search could not play through the placement. What is in that
+    supply is public (the counts of components.toml), so it is restored here."""
+    sample = view.determinize(rng) if is_hidden(view) else view.copy()
+    if sample.phase < Phase.VIKING_TROOPS and not any(sample.supply[2:]):
+        c = sample.counts
+        sample.supply[2], sample.supply[3], sample.supply[4] = c.plain_vikings, c.berserkers, c.chiefs
+    return sample
+
+
+class RandomPlayer(Player):
+    """A uniformly random legal move (setup included)."""
+
+    name = "random"
+
+    def choose(self, view: State, rng: random.Random):
+        return rng.choice(view.legal_moves())
+
+
+class GreedyPlayer(Player):
+    """One-action lookahead: play each legal move on a determinised sample and keep the one whose
+    result `evaluate`s best for the mover (ties broken at random). `samples` determinisations are
+    averaged for the Irish."""
+
+    name = "greedy"
+
+    def __init__(self, samples: int = 2):
+        self.samples = samples
+
+    def choose(self, view: State, rng: random.Random):
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        side = view.to_move
+        states = [_sample(view, rng) for _ in range(self.samples if is_hidden(view) else 1)]
+        best, best_value = [], -math.inf
+        for move in moves:
+            value = 0.0
+            for state in states:
+                state.push(move)
+                value += evaluate(state, side)
+                state.pop()
+            if value > best_value + 1e-9:
+                best, best_value = [move], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(move)
+        return rng.choice(best)
+
+
+class _Node:
+    __slots__ = ("move", "parent", "player", "children", "visits", "value", "avail")
+
+    def __init__(self, move, parent, player):
+        self.move, self.parent, self.player = move, parent, player
+        self.children: dict = {}
+        self.visits = 0
+        self.value = 0.0   # summed reward for `player`, who made `move`
+        self.avail = 0     # times this move was legal when its parent was visited (ISMCTS)
+
+
+class MCTSPlayer(Player):
+    """UCT over single actions (a turn is one or two actions then `end`) with `budget` playouts per
+    decision. Each iteration starts from a fresh determinised sample of the view (single-observer
+    information-set MCTS: children are scored against the number of times they were available), so
+    the Irish search never sees a hidden reverse. A playout plays random moves for at most `depth`
+    actions, then scores the position with `evaluate`, squashed to [0, 1]."""
+
+    def __init__(self, budget: int = 100, depth: int = 4, c: float = 0.7, scale: float = 8.0):
+        self.budget, self.depth, self.c, self.scale = budget, depth, c, scale
+        self.name = f"mcts{budget}"
+
+    def choose(self, view: State, rng: random.Random):
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        hidden = is_hidden(view)
+        root = _Node(None, None, None)
+        base = None if hidden else _sample(view, rng)
+        for _ in range(self.budget):
+            state = _sample(view, rng) if hidden else base
+            depth = self._iterate(root, state, rng)
+            if not hidden:
+                for _ in range(depth):
+                    state.pop()
+        best = max(root.children.values(), key=lambda n: (n.visits, n.value))
+        return best.move
+
+    def _iterate(self, root: _Node, state: State, rng: random.Random) -> int:
+        """One selection-expansion-playout-backup pass; returns how many moves it pushed."""
+        node, pushed, c = root, 0, self.c
+        log, sqrt = math.log, math.sqrt
+        # Selection and expansion.
+        while True:
+            moves = state.legal_moves()
+            if not moves:
+                break
+            children = node.children
+            untried = []
+            for move in moves:
+                child = children.get(move)
+                if child is None:
+                    untried.append(move)
+                else:
+                    child.avail += 1
+            if untried:
+                move = untried[rng.randrange(len(untried))]
+                child = _Node(move, node, state.to_move)
+                child.avail = 1
+                children[move] = child
+                state.push(move)
+                pushed += 1
+                node = child
+                break
+            best, best_score = None, -math.inf
+            for move in moves:
+                child = children[move]
+                score = child.value / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_score = child, score
+            state.push(best.move)
+            pushed += 1
+            node = best
+        # Playout.
+        steps = 0
+        while steps < self.depth:
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state.push(moves[rng.randrange(len(moves))])
+            pushed += 1
+            if state.phase is Phase.PLAY:
+                steps += 1
+        viking = self._reward(state)
+        # Backup.
+        while node is not root:
+            node.visits += 1
+            node.value += viking if node.player is Side.VIKING else 1.0 - viking
+            node = node.parent
+        return pushed
+
+    def _reward(self, state: State) -> float:
+        """The Vikings' reward in [0, 1]: 1 win, 0 loss, 0.5 draw; else the squashed evaluation."""
+        outcome = state.outcome()
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0.5
+            return 1.0 if outcome.winner is Side.VIKING else 0.0
+        x = _viking_edge(state) / self.scale
+        return 1.0 / (1.0 + math.exp(-x))
+
+
+# ------------------------------------------------------------------------------ by name
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A player by name, picklable for worker processes: `random`, `greedy`, `mcts` or `mcts:N`
+    (N playouts per decision; `budget` gives the default)."""
+
+    kind: str
+    budget: int = 100
+
+    @classmethod
+    def parse(cls, text: str, budget: int = 100) -> "PlayerSpec":
+        name, _, arg = text.strip().lower().partition(":")
+        if name not in AI_NAMES:
+            raise ValueError(f"unknown AI {text!r}; choose one of: {', '.join(AI_NAMES)} (mcts:N sets the budget)")
+        if arg:
+            if name != "mcts" or not arg.isdigit() or int(arg) < 1:
+                raise ValueError(f"bad AI {text!r}: only mcts takes a budget, as mcts:N with N >= 1")
+            budget = int(arg)
+        return cls(name, budget if name == "mcts" else 0)
+
+    def build(self) -> Player:
+        if self.kind == "random":
+            return RandomPlayer()
+        if self.kind == "greedy":
+            return GreedyPlayer()
+        return MCTSPlayer(self.budget)
+
+    def __str__(self) -> str:
+        return f"mcts:{self.budget}" if self.kind == "mcts" else self.kind
+
+
+AI_NAMES = ("random", "greedy", "mcts")

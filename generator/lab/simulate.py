@@ -1,0 +1,207 @@
+"""Seeded self-play: one game per task, a process pool over all cores, and aggregation.
+
+`play_game(task)` is the unit of work: a pure, top-level function of a small picklable `GameTask`
+that returns a JSON-ready dict. It needs no shared state, so the same function runs under
+`multiprocessing` (here), Ray (`ray.remote(play_game)`) or Dask (`client.map(play_game, tasks)`);
+see docs/lab.md. A game's seed comes from the base seed and the game's index only, so results do
+not depend on the number or order of workers, and the variants of a comparison play the same seeds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Callable, Iterable, Sequence
+
+from ..config import Counts, Game, with_counts
+from ..engine.state import Side, State
+from .players import PlayerSpec
+from . import stats
+
+DEFAULT_TURN_CAP = 200
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One rule set to test: the rules, engine options and counts that differ from the game's."""
+
+    label: str = "final"
+    rules: str = "final"
+    options: tuple[tuple[str, str], ...] = ()
+    counts: tuple[tuple[str, int], ...] = ()
+
+    def game(self, base: Game) -> Game:
+        return with_counts(base, **dict(self.counts)) if self.counts else base
+
+    def engine_options(self, turn_cap: int) -> dict[str, str]:
+        merged = {"turn-cap": str(turn_cap)}
+        merged.update(dict(self.options))
+        return merged
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything one game needs (picklable, small)."""
+
+    index: int
+    seed: int
+    viking: PlayerSpec
+    irish: PlayerSpec
+    variant: Variant = Variant()
+    turn_cap: int = DEFAULT_TURN_CAP
+    counts: Counts = Counts()
+    points_to_win: int = 2
+    defeats_for_point: int = 4
+
+
+def game_seed(base_seed: int, index: int) -> int:
+    """The seed of game `index`: a hash of (base seed, index), the same on every machine."""
+    digest = hashlib.sha256(f"siege-pnp:{base_seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def make_tasks(games: int, viking: PlayerSpec, irish: PlayerSpec, variant: Variant = Variant(),
+               seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None) -> list[GameTask]:
+    game = variant.game(game or Game())
+    return [GameTask(i, game_seed(seed, i), viking, irish, variant, turn_cap, game.counts,
+                     game.numbers.points_to_win, game.numbers.defeats_for_point) for i in range(games)]
+
+
+def _task_game(task: GameTask) -> Game:
+    from dataclasses import replace
+    from ..config import RuleNumbers
+    return replace(Game(), counts=task.counts, rule_set=task.variant.rules,
+                   numbers=RuleNumbers(task.points_to_win, task.defeats_for_point))
+
+
+def play_game(task: GameTask) -> dict:
+    """Play one game from setup to the end and return its record (JSON-ready).
+
+    Each player gets only `state.view(side)`: the Irish never see a hidden Viking reverse."""
+    started = time.perf_counter()
+    game = _task_game(task)
+    state = State.new_game(game, task.variant.rules, task.variant.engine_options(task.turn_cap))
+    players = {Side.VIKING: task.viking.build(), Side.IRISH: task.irish.build()}
+    rngs = {side: random.Random(task.seed * 2 + int(side)) for side in Side}
+    actions = 0
+    while True:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        side = state.to_move
+        move = players[side].choose(state.view(side), rngs[side])
+        state.push(move)
+        actions += 1
+    outcome = state.outcome()
+    return {
+        "index": task.index,
+        "seed": task.seed,
+        "variant": task.variant.label,
+        "viking": str(task.viking),
+        "irish": str(task.irish),
+        "winner": outcome.winner.label if outcome and outcome.winner is not None else None,
+        "termination": outcome.termination.value if outcome else "stalled",
+        "points": sorted(p.value for p in outcome.points) if outcome else [],
+        "turns": state.turn,
+        "actions": actions,
+        "seconds": round(time.perf_counter() - started, 4),
+    }
+
+
+def play_games(tasks: Iterable[GameTask]) -> list[dict]:
+    """A batch of games in one process (the chunk a distributed worker runs)."""
+    return [play_game(task) for task in tasks]
+
+
+def run_tasks(tasks: Sequence[GameTask], workers: int | None = None,
+              progress: Callable[[dict], None] | None = None) -> list[dict]:
+    """Play `tasks` over a pool of `workers` processes (default: every core); records come back in
+    task order whatever the pool does. `progress(record)` is called as each game ends."""
+    workers = workers or os.cpu_count() or 1
+    records: list[dict] = []
+    if workers <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            records.append(play_game(task))
+            if progress:
+                progress(records[-1])
+    else:
+        import multiprocessing
+        ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+        with ctx.Pool(workers) as pool:
+            for record in pool.imap_unordered(play_game, tasks, chunksize=1):
+                records.append(record)
+                if progress:
+                    progress(record)
+    order = {(t.variant.label, t.index): n for n, t in enumerate(tasks)}
+    records.sort(key=lambda r: order[(r["variant"], r["index"])])
+    return records
+
+
+# ------------------------------------------------------------------------------ aggregation
+WAYS = ("treasure", "defeats", "chief", "villages")
+
+
+def summarize(records: Sequence[dict]) -> dict:
+    """Win rates with Wilson 95% intervals, how games were won, game length and draws."""
+    n = len(records)
+    out: dict = {"games": n}
+    for side in ("viking", "irish"):
+        wins = sum(1 for r in records if r["winner"] == side)
+        low, high = stats.wilson_interval(wins, n)
+        out[side] = {"wins": wins, "rate": wins / n if n else 0.0, "ci95": [low, high]}
+        ways: dict[str, int] = {w: 0 for w in WAYS}
+        combos: dict[str, int] = {}
+        for r in records:
+            if r["winner"] == side:
+                for point in r["points"]:
+                    ways[point] = ways.get(point, 0) + 1
+                key = "+".join(r["points"]) or r["termination"]
+                combos[key] = combos.get(key, 0) + 1
+        out[side]["points"] = ways
+        out[side]["ways"] = dict(sorted(combos.items(), key=lambda kv: (-kv[1], kv[0])))
+    draws = sum(1 for r in records if r["winner"] is None)
+    low, high = stats.wilson_interval(draws, n)
+    out["draws"] = {"games": draws, "rate": draws / n if n else 0.0, "ci95": [low, high],
+                    "turn_cap": sum(1 for r in records if r["termination"] == "turn-cap")}
+    out["no_moves"] = sum(1 for r in records if r["termination"] == "no-moves")
+    out["turns"] = stats.describe([r["turns"] for r in records])
+    out["actions"] = stats.describe([r["actions"] for r in records])
+    seconds = sum(r["seconds"] for r in records)
+    out["cpu_seconds"] = round(seconds, 3)
+    return out
+
+
+@dataclass
+class Simulation:
+    """A finished run: its settings, the per-variant summaries and every game record."""
+
+    settings: dict
+    variants: list[str]
+    summaries: dict[str, dict]
+    records: list[dict] = field(default_factory=list)
+    wall_seconds: float = 0.0
+
+    def to_json(self) -> dict:
+        return {"settings": self.settings, "variants": self.variants, "summaries": self.summaries,
+                "wall_seconds": round(self.wall_seconds, 3), "games": self.records}
+
+
+def simulate(variants: Sequence[Variant], games: int, viking: PlayerSpec, irish: PlayerSpec,
+             seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None,
+             workers: int | None = None, progress: Callable[[dict], None] | None = None) -> Simulation:
+    """Play `games` seeded games of every variant (the same seeds for each) and summarise them."""
+    labels = [v.label for v in variants]
+    if len(set(labels)) != len(labels):
+        raise ValueError(f"variant labels must differ: {labels}")
+    tasks = [t for v in variants for t in make_tasks(games, viking, irish, v, seed, turn_cap, game)]
+    started = time.perf_counter()
+    records = run_tasks(tasks, workers, progress)
+    wall = time.perf_counter() - started
+    summaries = {v.label: summarize([r for r in records if r["variant"] == v.label]) for v in variants}
+    settings = {"games": games, "viking": str(viking), "irish": str(irish), "seed": seed,
+                "turn_cap": turn_cap, "workers": workers or os.cpu_count() or 1,
+                "variants": [asdict(v) for v in variants]}
+    return Simulation(settings, labels, summaries, records, wall)
