@@ -133,7 +133,7 @@ def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game: Gam
     state.phase, state.turn, state.started = Phase.PLAY, 1, False
     carriers = []
     for square, cell in enumerate(cells):
-        state.terrain[square] = cell.terrain
+        state.terrain[square] = int(cell.terrain)
         if cell.piece is None:
             continue
         piece = state.add_piece(cell.piece, square)

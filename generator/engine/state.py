@@ -32,7 +32,7 @@ class Side(IntEnum):
 
     @property
     def other(self) -> "Side":
-        return Side(1 - self)
+        return Side.IRISH if self is Side.VIKING else Side.VIKING
 
     @property
     def label(self) -> str:
@@ -58,7 +58,7 @@ KIND_OF_LETTER = {letter: kind for kind, letter in LETTER.items()}
 HIDDEN_KINDS = (Kind.VIKING, Kind.HIDDEN_BERSERKER, Kind.HIDDEN_CHIEF)
 SIDE_OF = (None, Side.IRISH) + (Side.VIKING,) * 6  # indexed by Kind
 STRENGTH = (0, 1, 1, 1, 1, 2, 2, 1)  # ruling 9: a revealed Berserker or Chief pushes with strength 2
-REVEALED = {Kind.HIDDEN_BERSERKER: Kind.BERSERKER, Kind.HIDDEN_CHIEF: Kind.CHIEF}
+REVEALED = {int(Kind.HIDDEN_BERSERKER): int(Kind.BERSERKER), int(Kind.HIDDEN_CHIEF): int(Kind.CHIEF)}
 
 
 class Terrain(IntEnum):
@@ -241,7 +241,7 @@ class State:
         merged.update(options or {})
         self.options: Options = check_options(merged, self.rules)
         self.board = [0] * 64
-        self.terrain = [Terrain.OPEN] * 64
+        self.terrain = [0] * 64  # Terrain values as plain ints
         self.kind: list[int] = [0]   # by piece id; id 0 is "no piece"
         self.pos: list[int] = [-1]
         self.stun: list[int] = [0]   # turn at whose end the stun ends; 0: not stunned
@@ -304,7 +304,7 @@ class State:
         """Put a new piece on an empty square; returns its id."""
         if self.board[square]:
             raise ValueError(f"{square_name(square)} is occupied")
-        self.kind.append(kind)
+        self.kind.append(int(kind))  # plain ints in the hot lists: faster than enum members
         self.pos.append(square)
         self.stun.append(0)
         self.board[square] = len(self.kind) - 1
@@ -388,10 +388,9 @@ class State:
         side = self.to_move
         viking = side is Side.VIKING
         steps, pairs = [], []
-        squares = sorted(p for i, p in enumerate(self.pos) if p >= 0 and SIDE_OF[kind[i]] is side)
-        for frm in squares:
+        for frm in range(64):
             piece = board[frm]
-            if piece in acted:
+            if not piece or SIDE_OF[kind[piece]] is not side or piece in acted:
                 continue
             stunned = stun[piece] > 0
             strength = STRENGTH[kind[piece]]
@@ -569,7 +568,7 @@ class State:
         """Ruling 2: the tiles lie in a line across `rank`; the Irish shift some next."""
         self.river_rank = rank
         for f in range(8):
-            self.terrain[8 * (rank - 1) + f] = Terrain.RIVER
+            self.terrain[8 * (rank - 1) + f] = int(Terrain.RIVER)
         self.phase, self.to_move, self.setup_count = Phase.RIVER_SHIFT, Side.IRISH, 0
 
     def _setup(self, move: Move) -> None:
@@ -577,7 +576,7 @@ class State:
         if k is MoveKind.LAY_RIVER:
             self._lay_river(move.to)
         elif k is MoveKind.SHIFT_RIVER:
-            self.terrain[move.frm], self.terrain[move.to] = Terrain.OPEN, Terrain.RIVER
+            self.terrain[move.frm], self.terrain[move.to] = int(Terrain.OPEN), int(Terrain.RIVER)
             self.setup_count += 1
             most = 5 if self.rules == "draft" else 3
             left = sum(self.terrain[8 * (self.river_rank - 1) + f] == Terrain.RIVER for f in range(8))
@@ -587,10 +586,10 @@ class State:
             self.phase, self.to_move = Phase.RIVER_REMOVE, Side.VIKING
         elif k is MoveKind.REMOVE_RIVER or (k is MoveKind.END and self.phase is Phase.RIVER_REMOVE):
             if k is MoveKind.REMOVE_RIVER:
-                self.terrain[move.to] = Terrain.OPEN
+                self.terrain[move.to] = int(Terrain.OPEN)
             self.phase, self.to_move, self.setup_count = Phase.VILLAGES, Side.IRISH, 0
         elif k is MoveKind.VILLAGE:  # ruling 3: alternately, Irish first
-            self.terrain[move.to] = Terrain.VILLAGE
+            self.terrain[move.to] = int(Terrain.VILLAGE)
             self.setup_count += 1
             if self.setup_count >= self.counts.villages:
                 self.phase, self.to_move = Phase.VIKING_TROOPS, Side.VIKING
@@ -688,8 +687,8 @@ class State:
             self._move(helper, move.back, frm, actors)
         if side is Side.VIKING:  # ruling 14: an unstunned Viking entering a village loots it
             for piece in (mover, helper):
-                if piece and self.terrain[self.pos[piece]] == Terrain.VILLAGE:
-                    self.terrain[self.pos[piece]] = Terrain.LOOTED
+                if piece and self.terrain[self.pos[piece]] == 2:
+                    self.terrain[self.pos[piece]] = 3  # looted
         if self.options.pickup_own_move_only:
             arrivals = actors
         else:
@@ -756,11 +755,17 @@ class State:
     def _check_winner(self) -> None:
         """Ruling 22: the first side to hold enough points wins; on a tie the side that acted."""
         need = self.numbers.points_to_win
-        mine, theirs = self.points(self.to_move), self.points(self.to_move.other)
-        if len(mine) >= need:
-            self._outcome = Outcome(self.to_move, Termination.POINTS, mine)
-        elif len(theirs) >= need:
-            self._outcome = Outcome(self.to_move.other, Termination.POINTS, theirs)
+        treasure = self.treasure
+        carried = SIDE_OF[self.kind[self.carrier]] if treasure == 1 else None
+        irish = (treasure == 0 or carried is Side.IRISH) + (self.defeated >= self.numbers.defeats_for_point) \
+            + self.chief_defeated
+        vikings = (treasure == 2 or carried is Side.VIKING) + (self.terrain.count(3) >= self.counts.villages)
+        if irish < need and vikings < need:
+            return
+        mover = self.to_move
+        mine = irish if mover is Side.IRISH else vikings
+        winner = mover if mine >= need else mover.other
+        self._outcome = Outcome(winner, Termination.POINTS, self.points(winner))
 
     def _end_turn(self) -> None:
         """Stuns placed for this turn end; the other side's turn begins (ruling 11)."""
@@ -788,7 +793,7 @@ class State:
         """What `side` sees: for the Irish, every hidden Viking reverse becomes `UNKNOWN`."""
         seen = self.copy()
         if side is Side.IRISH:
-            seen.kind = [Kind.UNKNOWN if k in HIDDEN_KINDS and self.pos[i] >= 0 else k
+            seen.kind = [int(Kind.UNKNOWN) if k in HIDDEN_KINDS and self.pos[i] >= 0 else k
                          for i, k in enumerate(self.kind)]  # a removed plain troop was seen
             seen.supply = [self.supply[0], 0, 0, 0, 0]
         return seen
@@ -813,9 +818,9 @@ class State:
         pool = [kind for kind, n in self.unseen_reverses().items() for _ in range(n)]
         rng.shuffle(pool)
         for piece, kind in zip(unknown, pool):
-            sample.kind[piece] = kind
+            sample.kind[piece] = int(kind)
         for piece in unknown[len(pool):]:
-            sample.kind[piece] = Kind.VIKING
+            sample.kind[piece] = int(Kind.VIKING)
         if sample.phase is Phase.VIKING_TROOPS or any(sample.supply[2:]):
             sample.supply = self.supply[:]
         return sample
