@@ -1,0 +1,907 @@
+"""The kit's art: every piece face, the board, the tracker and the player aid, as reportlab
+vector drawing code (original art; one visual language).
+
+Public API (used by the kit, and meant for the rulebook's example diagrams)::
+
+    draw_face(canvas, face, x, y, size, *, label=None, ink_saver=False, bleed=0.0)
+
+draws the face `face` (one of `FACES`: viking-front, viking-raider, viking-berserker,
+viking-chief, irish, village, village-looted, river, treasure, stun) with its lower-left corner
+at (x, y) in the canvas's current coordinates; `size` is the side in points (or a (w, h) pair).
+`label` replaces the face's printed text ("" prints none). `bleed` paints the background that
+much beyond the trim edge. The function saves and restores the graphics state and draws
+nothing outside its box (plus bleed). `register_fonts()` must have run (draw_face calls it).
+
+    draw_board(canvas, geometry, *, ink_saver=False)   # the board at board coordinates
+    draw_stun_overlay(canvas, x, y, size)              # the stun marker, e.g. on a troop
+
+The visual language: Vikings are red and near-black, with chamfered (angular) frames, diagonal
+stripes and a round shield or axes; the Irish are green and cream, with round frames, a dot
+pattern and a triquetra. The two sides differ by shape and pattern as well as colour, so a
+greyscale print and a colour-blind player can still tell them apart. Revealed Viking reverses
+are dark where the hidden front is red, with strength chevrons on the strong ones.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from .layout import BoardGeometry, Rect
+from .model import FACE_LABELS
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "art" / "fonts"
+FONTS = {
+    "Garamond": "EBGaramond12-Regular.ttf",
+    "Garamond-Bold": "EBGaramond12-Bold.ttf",      # ASCII only: for titles
+    "Garamond-Italic": "EBGaramond12-Italic.ttf",
+}
+SERIF, BOLD, ITALIC = "Garamond", "Garamond-Bold", "Garamond-Italic"
+
+FACES = ("viking-front", "viking-raider", "viking-berserker", "viking-chief", "irish",
+         "village", "village-looted", "river", "treasure", "stun")
+
+_registered = False
+
+
+def register_fonts() -> None:
+    """Register the bundled EB Garamond (SIL Open Font License, art/fonts/OFL.txt)."""
+    global _registered
+    if _registered:
+        return
+    for name, file in FONTS.items():
+        path = FONT_DIR / file
+        if not path.exists():
+            raise FileNotFoundError(f"missing font {str(path)!r}: the kit bundles its fonts in art/fonts")
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    _registered = True
+
+
+def hx(code: str) -> Color:
+    return HexColor(code)
+
+
+# Palette -------------------------------------------------------------------------------------
+VK_RED, VK_RED_DARK, VK_RED_LIGHT = hx("#8e1b14"), hx("#6f140f"), hx("#b8372a")
+VK_DARK, VK_DARK_STRIPE = hx("#261a17"), hx("#35241f")
+BONE, STEEL, STEEL_DARK, GOLD, GOLD_DARK = hx("#efe2c4"), hx("#aab3b8"), hx("#5d666b"), hx("#d4a437"), hx("#8a6414")
+WOOD = hx("#7a5230")
+IR_GREEN, IR_GREEN_DARK, IR_DOT, CREAM = hx("#2e6b3b"), hx("#19432a"), hx("#3f8550"), hx("#f3ecd2")
+WHEAT, WHEAT_LINE, EARTH = hx("#e3d3a4"), hx("#d2be86"), hx("#5a4326")
+WALL, THATCH, THATCH_DARK, SLATE = hx("#efe5cc"), hx("#a8742f"), hx("#7c5220"), hx("#55524d")
+ASH, ASH_DARK, CHAR = hx("#463a35"), hx("#2f2623"), hx("#1d1715")
+FLAME, FLAME_CORE = hx("#e8671c"), hx("#f8c146")
+WATER, WATER_DARK, WAVE = hx("#2f6f9c"), hx("#245a80"), hx("#a8d0ea")
+ROYAL = hx("#40295a")
+STUN_BG, STUN_STAR, STUN_EDGE = hx("#2b2f3a"), hx("#f6c945"), hx("#d9822b")
+INK, PAPER = hx("#231f1c"), hx("#ffffff")
+BOARD_LIGHT, BOARD_DARK, BOARD_FRAME = hx("#f1e6cb"), hx("#c6a878"), hx("#3b2a20")
+
+
+def tint(color: Color, amount: float) -> Color:
+    """`color` mixed with white: amount 1 is the colour, 0 is white (ink-saver fills)."""
+    return Color(1 - (1 - color.red) * amount, 1 - (1 - color.green) * amount,
+                 1 - (1 - color.blue) * amount)
+
+
+class _Ink:
+    """Colours for one drawing: with ink saver, large fills become pale tints."""
+
+    def __init__(self, saver: bool):
+        self.saver = saver
+
+    def fill(self, color: Color) -> Color:
+        return tint(color, 0.14) if self.saver else color
+
+    def line(self, color: Color, on_dark: Color | None = None) -> Color:
+        """A line colour that stays visible: light lines on dark fills turn dark with ink saver."""
+        if self.saver and on_dark is not None:
+            return on_dark
+        return color
+
+
+# Small drawing helpers (unit box: 0..100 on both axes) ------------------------------------------
+
+def _poly(c, points, fill=None, stroke=None, width=1.0, close=True):
+    path = c.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    if close:
+        path.close()
+    _paint(c, path, fill, stroke, width)
+
+
+def _paint(c, path, fill=None, stroke=None, width=1.0):
+    if fill is not None:
+        c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(width)
+    c.drawPath(path, fill=int(fill is not None), stroke=int(stroke is not None))
+
+
+def _circle(c, x, y, r, fill=None, stroke=None, width=1.0):
+    if fill is not None:
+        c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(width)
+    c.circle(x, y, r, fill=int(fill is not None), stroke=int(stroke is not None))
+
+
+def _octagon(inset: float, chamfer: float, size: float = 100.0):
+    a, b = inset, size - inset
+    return [(a + chamfer, a), (b - chamfer, a), (b, a + chamfer), (b, b - chamfer),
+            (b - chamfer, b), (a + chamfer, b), (a, b - chamfer), (a, a + chamfer)]
+
+
+def _clip_rect(c, x, y, w, h):
+    path = c.beginPath()
+    path.rect(x, y, w, h)
+    c.clipPath(path, stroke=0, fill=0)
+
+
+def _label(c, text, y, color, size=9.5, spacing=1.2, font=SERIF):
+    if not text:
+        return
+    _text_centered(c, text.upper(), 50, y, font, size, color, spacing)
+
+
+def _stripes(c, color, step=11.0, width=5.0, bleed=0.0):
+    c.setFillColor(color)
+    lo, hi = -bleed, 100 + bleed
+    k = lo - 100
+    while k < hi:
+        _poly(c, [(k, lo), (k + width, lo), (k + width + (hi - lo), hi), (k + (hi - lo), hi)], fill=color)
+        k += step
+
+
+def _dots(c, color, step=9.0, r=1.3, bleed=0.0):
+    """A dot grid, as one path of zero-length round-capped strokes (cheap to write and render)."""
+    n = int((100 + 2 * bleed) // step) + 2
+    path = c.beginPath()
+    for i in range(-1, n):
+        for j in range(-1, int(n / 0.866) + 1):
+            x = -bleed + i * step + (step / 2 if j % 2 else 0)
+            y = -bleed + j * step * 0.866
+            path.moveTo(x, y)
+            path.lineTo(x, y)
+    c.saveState()
+    c.setLineCap(1)
+    c.setStrokeColor(color)
+    c.setLineWidth(2 * r)
+    c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _chevrons(c, count, y, color, edge):
+    for i in range(count):
+        x = 50 + (i - (count - 1) / 2) * 11
+        _poly(c, [(x - 5, y), (x, y + 5.5), (x + 5, y), (x + 5, y + 3), (x, y + 8.5), (x - 5, y + 3)],
+              fill=color, stroke=edge, width=0.6)
+
+
+# Viking faces ---------------------------------------------------------------------------------
+
+def _viking_base(c, ink, dark: bool, bleed: float, frame_color=None):
+    bg = VK_DARK if dark else VK_RED
+    stripe = VK_DARK_STRIPE if dark else VK_RED_DARK
+    c.setFillColor(ink.fill(bg))
+    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    _stripes(c, ink.fill(stripe) if not ink.saver else tint(stripe, 0.22), bleed=bleed)
+    edge = frame_color or (VK_RED_LIGHT if dark else BONE)
+    _poly(c, _octagon(5, 15), stroke=ink.line(edge, VK_RED), width=2.4)
+    _poly(c, _octagon(8.2, 16.3), stroke=ink.line(edge, VK_RED), width=0.7)
+
+
+def _shield(c, ink, cx, cy, r):
+    _circle(c, cx, cy, r + 1.6, fill=ink.fill(VK_DARK) if not ink.saver else None, stroke=INK, width=1.0)
+    for k in range(8):
+        c.setFillColor(ink.fill(VK_RED_LIGHT if k % 2 else BONE))
+        c.wedge(cx - r, cy - r, cx + r, cy + r, 22.5 + 45 * k, 45, fill=1, stroke=0)
+    _circle(c, cx, cy, r, stroke=ink.line(STEEL_DARK, INK), width=2.2)
+    _circle(c, cx, cy, r - 1.6, stroke=STEEL, width=0.8)
+    for k in range(8):
+        a = math.radians(22.5 + 45 * k)
+        _circle(c, cx + (r - 3.3) * math.cos(a), cy + (r - 3.3) * math.sin(a), 1.0, fill=STEEL_DARK)
+    _circle(c, cx, cy, r * 0.26, fill=ink.fill(STEEL) if not ink.saver else PAPER, stroke=INK, width=1.2)
+    _circle(c, cx - r * 0.07, cy + r * 0.07, r * 0.09, fill=PAPER)
+
+
+def _axe(c, ink, length=70.0):
+    """An axe along +y, centred on the origin."""
+    half = length / 2
+    _poly(c, [(-2.4, -half), (2.4, -half), (2.4, half - 6), (-2.4, half - 6)],
+          fill=ink.fill(WOOD) if not ink.saver else PAPER, stroke=INK, width=0.9)
+    for y in (-half + 6, -half + 10):
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.6)
+        c.line(-2.4, y, 2.4, y)
+    path = c.beginPath()
+    top = half - 4
+    path.moveTo(2.0, top)
+    path.curveTo(9, top + 1, 16, top + 5, 21, top + 7)
+    path.curveTo(25, top - 3, 25, top - 17, 20, top - 26)
+    path.curveTo(14, top - 21, 9, top - 16, 6, top - 13)
+    path.lineTo(2.0, top - 13)
+    path.close()
+    _paint(c, path, fill=ink.fill(STEEL) if not ink.saver else PAPER, stroke=INK, width=1.0)
+    path = c.beginPath()
+    path.moveTo(20.4, top + 5)
+    path.curveTo(23.6, top - 3, 23.6, top - 16, 19, top - 23.5)
+    _paint(c, path, stroke=PAPER if not ink.saver else STEEL_DARK, width=0.9)
+    _poly(c, [(-3.2, top + 2), (3.2, top + 2), (3.2, top - 14), (-3.2, top - 14)],
+          fill=ink.fill(STEEL_DARK) if not ink.saver else PAPER, stroke=INK, width=0.8)
+
+
+def _helmet(c, ink):
+    steel = ink.fill(STEEL) if not ink.saver else PAPER
+    path = c.beginPath()
+    path.moveTo(25, 47)
+    path.curveTo(25, 86, 75, 86, 75, 47)
+    path.close()
+    _paint(c, path, fill=steel, stroke=INK, width=1.3)
+    path = c.beginPath()
+    path.moveTo(33, 53)
+    path.curveTo(34, 72, 44, 77, 50, 77.5)
+    _paint(c, path, stroke=PAPER if not ink.saver else STEEL, width=2.0)
+    _poly(c, [(47.5, 47), (52.5, 47), (52.5, 78.5), (47.5, 78.5)], fill=ink.fill(GOLD), stroke=INK, width=0.9)
+    _poly(c, [(23, 43), (77, 43), (77, 50), (23, 50)], fill=ink.fill(GOLD), stroke=INK, width=1.1)
+    for x in (28, 36, 64, 72):
+        _circle(c, x, 46.5, 1.1, fill=GOLD_DARK)
+    # spectacle guard with eye holes, and the nose guard
+    path = c.beginPath()
+    path.moveTo(27, 43)
+    path.lineTo(73, 43)
+    path.lineTo(71, 33)
+    path.curveTo(64, 27, 57, 29, 53.5, 33)
+    path.lineTo(53.5, 22)
+    path.lineTo(46.5, 22)
+    path.lineTo(46.5, 33)
+    path.curveTo(43, 29, 36, 27, 29, 33)
+    path.close()
+    _paint(c, path, fill=steel, stroke=INK, width=1.2)
+    for sign in (-1, 1):
+        cx = 50 + sign * 11
+        path = c.beginPath()
+        path.moveTo(cx - 7, 39)
+        path.curveTo(cx - 5, 33, cx + 5, 33, cx + 7, 39)
+        path.close()
+        _paint(c, path, fill=INK)
+    # cheek guards
+    for x0, x1 in ((23, 29), (71, 77)):
+        _poly(c, [(x0, 43), (x1, 43), (x1 - (x1 - x0) * 0.3, 27), (x0 + (x1 - x0) * 0.2, 29)],
+              fill=steel, stroke=INK, width=1.0)
+
+
+def viking_front(c, ink, label, bleed):
+    _viking_base(c, ink, dark=False, bleed=bleed)
+    _shield(c, ink, 50, 50, 29)
+    _label(c, label, 8.5, ink.line(BONE, VK_RED))
+
+
+def viking_raider(c, ink, label, bleed):
+    _viking_base(c, ink, dark=True, bleed=bleed)
+    crack = [(50, 86), (46, 72), (54, 62), (45, 50), (53, 40), (47, 28), (50, 14)]
+    for side, angle, dx in ((-1, 8, -3.5), (1, -8, 3.5)):
+        c.saveState()
+        c.translate(50 + dx, 52)
+        c.rotate(angle)
+        c.translate(-50, -52)
+        edge = [(50 + side * 60, 100), (50 + side * 60, 0)]
+        _clip_poly(c, crack + edge[::-1] if side < 0 else crack + [(110, 0), (110, 100)])
+        _shield(c, ink, 50, 52, 26)
+        c.restoreState()
+    _label(c, label, 8.5, ink.line(BONE, VK_RED))
+
+
+def _clip_poly(c, points):
+    path = c.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    c.clipPath(path, stroke=0, fill=0)
+
+
+def viking_berserker(c, ink, label, bleed):
+    _viking_base(c, ink, dark=True, bleed=bleed)
+    for angle in (33, -33):
+        c.saveState()
+        c.translate(50, 48)
+        c.rotate(angle)
+        if angle < 0:
+            c.scale(-1, 1)
+        _axe(c, ink, 62)
+        c.restoreState()
+    _chevrons(c, 2, 80, ink.fill(GOLD) if not ink.saver else GOLD, INK)
+    _label(c, label, 8.5, ink.line(BONE, VK_RED))
+
+
+def viking_chief(c, ink, label, bleed):
+    _viking_base(c, ink, dark=True, bleed=bleed, frame_color=GOLD)
+    c.saveState()
+    c.translate(50, 50)
+    c.scale(0.86, 0.86)
+    c.translate(-50, -46)
+    _helmet(c, ink)
+    c.restoreState()
+    _chevrons(c, 2, 80, ink.fill(GOLD) if not ink.saver else GOLD, INK)
+    _label(c, label, 8.5, ink.line(GOLD, VK_RED_DARK))
+
+
+# Irish ------------------------------------------------------------------------------------------
+
+def _lens(tip_a, tip_b, bulge, steps=18):
+    """Points of a lens (vesica) between two tips, bulging `bulge` on each side."""
+    (ax, ay), (bx, by) = tip_a, tip_b
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / length, (bx - ax) / length
+    radius = (length ** 2 / 4 + bulge ** 2) / (2 * bulge)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    points = []
+    for side, (p, q) in ((1, (tip_a, tip_b)), (-1, (tip_b, tip_a))):
+        cx, cy = mx - side * nx * (radius - bulge), my - side * ny * (radius - bulge)
+        start = math.atan2(p[1] - cy, p[0] - cx)
+        sweep = math.atan2(q[1] - cy, q[0] - cx) - start
+        sweep = (sweep + math.pi) % (2 * math.pi) - math.pi
+        points += [(cx + radius * math.cos(start + sweep * i / steps),
+                    cy + radius * math.sin(start + sweep * i / steps)) for i in range(steps + 1)]
+    return points
+
+
+def triquetra(c, cx, cy, size, ribbon, edge, ring=True):
+    """A triquetra (three interlaced loops) with a ring, as two-tone ribbons."""
+    loops = []
+    for k in range(3):
+        a = math.radians(90 + 120 * k)
+        tip = (cx + size * math.cos(a), cy + size * math.sin(a))
+        centre_tip = (cx - 0.16 * size * math.cos(a), cy - 0.16 * size * math.sin(a))
+        loops.append(_lens(centre_tip, tip, 0.36 * size))
+    c.setLineJoin(1)
+    for width, color in ((size * 0.2, edge), (size * 0.11, ribbon)):
+        if ring:
+            _circle(c, cx, cy, size * 0.56, stroke=color, width=width)
+        for points in loops:
+            _poly(c, points, stroke=color, width=width)
+
+
+def irish(c, ink, label, bleed):
+    c.setFillColor(ink.fill(IR_GREEN))
+    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    _dots(c, ink.fill(IR_DOT) if not ink.saver else tint(IR_GREEN, 0.35), bleed=bleed)
+    _circle(c, 50, 50, 43, fill=ink.fill(IR_GREEN_DARK), stroke=ink.line(CREAM, IR_GREEN), width=2.4)
+    _circle(c, 50, 50, 39.5, stroke=ink.line(GOLD, IR_GREEN), width=0.8)
+    for k in range(4):
+        a = math.radians(45 + 90 * k)
+        _circle(c, 50 + 55 * math.cos(a), 50 + 55 * math.sin(a), 3.0,
+                fill=ink.line(CREAM, IR_GREEN), stroke=IR_GREEN_DARK, width=0.6)
+    triquetra(c, 50, 49, 31, ribbon=ink.line(CREAM, IR_GREEN), edge=ink.line(IR_GREEN_DARK, PAPER) if not ink.saver else PAPER)
+    _label(c, label, 8.5, ink.line(CREAM, IR_GREEN))
+
+
+# Villages -------------------------------------------------------------------------------------
+
+def _village_frame(c, ink, bg, line, bleed):
+    c.setFillColor(ink.fill(bg))
+    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    c.setStrokeColor(ink.fill(line) if not ink.saver else tint(line, 0.4))
+    c.setLineWidth(0.8)
+    for k in range(-2, 14):
+        y = 8 * k
+        c.line(-bleed, y + 2, 100 + bleed, y + 2 + 6)
+    c.setStrokeColor(ink.line(EARTH))
+    c.roundRect(4.5, 4.5, 91, 91, 7, stroke=1, fill=0)
+
+
+def village(c, ink, label, bleed):
+    _village_frame(c, ink, WHEAT, WHEAT_LINE, bleed)
+    c.setLineWidth(2.2)
+    c.setStrokeColor(EARTH)
+    c.roundRect(4.5, 4.5, 91, 91, 7, stroke=1, fill=0)
+    _poly(c, [(10, 22), (90, 22), (90, 25), (10, 25)], fill=ink.fill(hx("#8d9a4f")) if not ink.saver else None,
+          stroke=None)
+    # round tower
+    _poly(c, [(66, 24), (78, 24), (77, 68), (67, 68)], fill=ink.fill(WALL) if not ink.saver else PAPER, stroke=INK, width=1.1)
+    _poly(c, [(65, 68), (79, 68), (72, 86)], fill=ink.fill(SLATE), stroke=INK, width=1.1)
+    for y in (56, 42):
+        _poly(c, [(71, y), (73, y), (73, y + 6), (71, y + 6)], fill=INK)
+    # house
+    _poly(c, [(17, 24), (60, 24), (60, 46), (17, 46)], fill=ink.fill(WALL) if not ink.saver else PAPER, stroke=INK, width=1.2)
+    _poly(c, [(12, 45), (65, 45), (55, 66), (22, 66)], fill=ink.fill(THATCH), stroke=INK, width=1.2)
+    c.setStrokeColor(THATCH_DARK)
+    c.setLineWidth(0.7)
+    for x in range(20, 62, 5):
+        c.line(x, 46.5, x + (38 - x) * 0.18, 64.5)
+    _poly(c, [(33, 24), (42, 24), (42, 38), (33, 38)], fill=ink.fill(EARTH), stroke=INK, width=1.0)
+    _poly(c, [(48, 32), (55, 32), (55, 39), (48, 39)], fill=INK)
+    _poly(c, [(22, 32), (28, 32), (28, 39), (22, 39)], fill=INK)
+    _label(c, label, 9.5, ink.line(EARTH))
+
+
+def _flame(c, x, y, h, ink):
+    for scale, color in ((1.0, FLAME), (0.58, FLAME_CORE)):
+        hh, w = h * scale, h * 0.42 * scale
+        path = c.beginPath()
+        path.moveTo(x, y)
+        path.curveTo(x - w, y, x - w * 1.05, y + hh * 0.45, x - w * 0.25, y + hh * 0.7)
+        path.curveTo(x - w * 0.2, y + hh * 0.5, x + w * 0.05, y + hh * 0.6, x, y + hh)
+        path.curveTo(x + w * 0.9, y + hh * 0.6, x + w * 1.05, y + hh * 0.2, x, y)
+        path.close()
+        _paint(c, path, fill=color if not ink.saver else None,
+               stroke=INK if scale == 1.0 else (None if not ink.saver else FLAME), width=0.9)
+
+
+def village_looted(c, ink, label, bleed):
+    _village_frame(c, ink, ASH, ASH_DARK, bleed)
+    c.setLineWidth(2.2)
+    c.setStrokeColor(ink.line(FLAME, INK))
+    c.roundRect(4.5, 4.5, 91, 91, 7, stroke=1, fill=0)
+    _poly(c, [(10, 22), (90, 22), (90, 25), (10, 25)], fill=ink.fill(CHAR))
+    # broken tower: jagged top, no roof
+    _poly(c, [(66, 24), (78, 24), (77.3, 55), (75, 51), (73, 58), (70, 50), (67, 53)],
+          fill=ink.fill(CHAR) if not ink.saver else PAPER, stroke=INK if ink.saver else ASH_DARK, width=1.1)
+    # burnt house: jagged walls, fallen beams
+    wall = [(17, 24), (60, 24), (60, 41), (56, 37), (52, 44), (46, 39), (40, 46), (33, 38), (26, 43), (21, 36), (17, 40)]
+    _poly(c, wall, fill=ink.fill(CHAR) if not ink.saver else PAPER, stroke=INK, width=1.2)
+    c.setLineCap(1)
+    c.setStrokeColor(ink.line(hx("#120d0b"), INK))
+    c.setLineWidth(2.6)
+    c.line(20, 45, 46, 58)
+    c.line(58, 44, 38, 60)
+    _flame(c, 30, 36, 30, ink)
+    _flame(c, 48, 38, 38, ink)
+    _flame(c, 72, 50, 22, ink)
+    _poly(c, [(33, 24), (42, 24), (42, 35), (33, 35)], fill=FLAME_CORE if not ink.saver else FLAME)
+    _label(c, label, 9.5, ink.line(hx("#f2d9b0"), INK))
+
+
+# River, treasure, stun ------------------------------------------------------------------------
+
+def _wave(c, y, amplitude, phase, bleed, color, width):
+    path = c.beginPath()
+    steps = 40
+    lo, hi = -bleed, 100 + bleed
+    for i in range(steps + 1):
+        x = lo + (hi - lo) * i / steps
+        yy = y + amplitude * math.sin(2 * math.pi * (x / 25.0) + phase)
+        if i == 0:
+            path.moveTo(x, yy)
+        else:
+            path.lineTo(x, yy)
+    _paint(c, path, stroke=color, width=width)
+
+
+def river(c, ink, label, bleed):
+    c.setFillColor(ink.fill(WATER))
+    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    c.setLineCap(1)
+    c.setLineJoin(1)
+    for k, y in enumerate((14, 34, 54, 74, 94)):
+        _wave(c, y - 4, 2.6, math.pi * k, bleed, ink.fill(WATER_DARK) if not ink.saver else tint(WATER, 0.4), 4.5)
+        _wave(c, y, 3.2, math.pi * k, bleed, ink.line(WAVE, WATER), 2.6)
+        _wave(c, y + 1.4, 3.2, math.pi * k, bleed, ink.line(PAPER, WATER_DARK) if not ink.saver else WATER, 0.7)
+    _label(c, label, 8.5, ink.line(PAPER, WATER))
+
+
+def _chalice(c, ink):
+    gold = ink.fill(GOLD) if not ink.saver else tint(GOLD, 0.3)
+    path = c.beginPath()       # bowl
+    path.moveTo(28, 66)
+    path.lineTo(72, 66)
+    path.curveTo(72, 48, 62, 40, 50, 40)
+    path.curveTo(38, 40, 28, 48, 28, 66)
+    path.close()
+    _paint(c, path, fill=gold, stroke=GOLD_DARK, width=1.4)
+    _poly(c, [(26, 65), (74, 65), (74, 69.5), (26, 69.5)], fill=gold, stroke=GOLD_DARK, width=1.2)
+    _poly(c, [(47.5, 40), (52.5, 40), (52.5, 24), (47.5, 24)], fill=gold, stroke=GOLD_DARK, width=1.1)
+    _circle(c, 50, 32, 4.2, fill=gold, stroke=GOLD_DARK, width=1.1)
+    path = c.beginPath()       # foot
+    path.moveTo(33, 16)
+    path.lineTo(67, 16)
+    path.curveTo(64, 21, 58, 24, 50, 24)
+    path.curveTo(42, 24, 36, 21, 33, 16)
+    path.close()
+    _paint(c, path, fill=gold, stroke=GOLD_DARK, width=1.2)
+    # a cross on the bowl, gems on the rim
+    _poly(c, [(48, 45), (52, 45), (52, 52), (57, 52), (57, 56), (52, 56), (52, 62), (48, 62), (48, 56),
+              (43, 56), (43, 52), (48, 52)], fill=ink.line(ROYAL, ROYAL), stroke=None)
+    for x, color in ((34, hx("#b3261e")), (66, hx("#2a6db0"))):
+        _circle(c, x, 58, 2.4, fill=color, stroke=GOLD_DARK, width=0.6)
+    c.setStrokeColor(PAPER if not ink.saver else GOLD)
+    c.setLineWidth(1.2)
+    c.line(34, 62, 38, 52)
+
+
+def treasure(c, ink, label, bleed):
+    c.setFillColor(ink.fill(ROYAL))
+    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    _circle(c, 50, 52, 40, stroke=ink.line(GOLD), width=1.6)
+    for k in range(24):
+        a = math.radians(15 * k)
+        _circle(c, 50 + 44 * math.cos(a), 52 + 44 * math.sin(a), 1.2, fill=GOLD)
+    for k in range(8):                         # rays
+        a = math.radians(22.5 + 45 * k)
+        c.setStrokeColor(ink.line(hx("#7d62a0"), GOLD))
+        c.setLineWidth(1.2)
+        c.line(50 + 22 * math.cos(a), 55 + 22 * math.sin(a), 50 + 34 * math.cos(a), 55 + 34 * math.sin(a))
+    c.saveState()
+    c.translate(50, 52)
+    c.scale(1.0, 1.0)
+    c.translate(-50, -48)
+    _chalice(c, ink)
+    c.restoreState()
+    _label(c, label, 4.5, ink.line(GOLD), size=8, spacing=0.8)
+
+
+def _star(points, cx, cy, outer, inner, turn=90.0):
+    result = []
+    for k in range(2 * points):
+        r = outer if k % 2 == 0 else inner
+        a = math.radians(turn + 180.0 * k / points)
+        result.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return result
+
+
+def stun(c, ink, label, bleed):
+    c.setFillColor(ink.fill(STUN_BG))
+    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    c.setLineJoin(1)
+    _poly(c, _star(12, 50, 50, 46, 27), fill=STUN_STAR if not ink.saver else tint(STUN_STAR, 0.5),
+          stroke=STUN_EDGE, width=2.0)
+    _poly(c, _star(6, 50, 50, 22, 11, turn=75), fill=PAPER, stroke=STUN_EDGE, width=1.2)
+    _circle(c, 50, 50, 4.5, fill=STUN_EDGE)
+
+
+ART = {
+    "viking-front": viking_front,
+    "viking-raider": viking_raider,
+    "viking-berserker": viking_berserker,
+    "viking-chief": viking_chief,
+    "irish": irish,
+    "village": village,
+    "village-looted": village_looted,
+    "river": river,
+    "treasure": treasure,
+    "stun": stun,
+}
+assert tuple(ART) == FACES
+
+DEFAULT_LABELS = FACE_LABELS
+MIN_LABEL_SIZE = 20 * 72 / 25.4     # faces smaller than 20 mm print no text
+
+
+def draw_face(c, face: str, x: float, y: float, size, *, label: str | None = None,
+              ink_saver: bool = False, bleed: float = 0.0) -> None:
+    """Draw piece face `face` with its lower-left corner at (x, y), `size` points wide (or a
+    (w, h) pair). See the module docstring."""
+    if face not in ART:
+        raise ValueError(f"unknown face {face!r}; faces: {', '.join(FACES)}")
+    register_fonts()
+    w, h = (size, size) if isinstance(size, (int, float)) else size
+    if label is None:
+        label = DEFAULT_LABELS[face]
+    if min(w, h) < MIN_LABEL_SIZE:
+        label = ""
+    c.saveState()
+    c.translate(x, y)
+    c.scale(w / 100.0, h / 100.0)
+    unit_bleed = bleed * 100.0 / min(w, h)
+    _clip_rect(c, -unit_bleed, -unit_bleed, 100 + 2 * unit_bleed, 100 + 2 * unit_bleed)
+    ART[face](c, _Ink(ink_saver), label, unit_bleed)
+    c.restoreState()
+
+
+def draw_stun_overlay(c, x: float, y: float, size: float) -> None:
+    """A stun marker as a round badge (for diagrams): centre (x, y), diameter `size`."""
+    c.saveState()
+    c.translate(x - size / 2, y - size / 2)
+    c.scale(size / 100.0, size / 100.0)
+    _circle(c, 50, 50, 50, fill=STUN_BG)
+    _poly(c, _star(12, 50, 50, 46, 27), fill=STUN_STAR, stroke=STUN_EDGE, width=2.0)
+    _poly(c, _star(6, 50, 50, 22, 11, turn=75), fill=PAPER, stroke=STUN_EDGE, width=1.2)
+    c.restoreState()
+
+
+# The board ------------------------------------------------------------------------------------
+
+RIVER_RANKS = (4, 5)        # RULINGS, setup 2: the river lies on rank 5 (and 4 after the move)
+VILLAGE_RANKS = (3, 4, 5)   # RULINGS, setup 3: villages go on ranks 3-5
+
+
+def _text_centered(c, text, x, y, font, size, color, spacing=0.0):
+    """Centred text, letter-spaced by `spacing` (the spacing does not leak to later text)."""
+    c.setFillColor(color)
+    width = pdfmetrics.stringWidth(text, font, size) + spacing * max(0, len(text) - 1)
+    t = c.beginText(x - width / 2, y)
+    t.setFont(font, size)
+    if spacing:
+        t.setCharSpace(spacing)
+    t.textOut(text)
+    if spacing:
+        t.setCharSpace(0)
+    c.drawText(t)
+
+
+def _small_house(c, x, y, s, fill, edge):
+    _poly(c, [(x - s * 0.4, y), (x + s * 0.4, y), (x + s * 0.4, y + s * 0.45), (x, y + s * 0.85),
+              (x - s * 0.4, y + s * 0.45)], fill=fill, stroke=edge, width=s * 0.08)
+
+
+def _small_wave(c, x, y, s, color):
+    path = c.beginPath()
+    for i in range(13):
+        u = -0.5 + i / 12
+        px, py = x + u * s, y + 0.12 * s * math.sin(u * 4 * math.pi)
+        if i == 0:
+            path.moveTo(px, py)
+        else:
+            path.lineTo(px, py)
+    _paint(c, path, stroke=color, width=s * 0.12)
+
+
+def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "") -> None:
+    """The board in board coordinates: origin at the outer lower-left corner, rank 1 (the Irish
+    home row) at the bottom, rank 8 (the Viking home row) at the top."""
+    register_fonts()
+    ink = _Ink(ink_saver)
+    sq, fx, fy = geo.square, geo.frame, geo.frame_y
+    W, H = geo.width, geo.height
+    frame_fill = BOARD_FRAME if not ink_saver else PAPER
+    text = BONE if not ink_saver else INK
+    c.saveState()
+    c.setFillColor(frame_fill)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.8)
+    c.rect(0, 0, W, H, fill=1, stroke=1)
+    # squares: a1 is dark, as on a chess board
+    c.setFillColor(BOARD_LIGHT if not ink_saver else PAPER)
+    c.rect(fx, fy, geo.files * sq, geo.ranks * sq, fill=1, stroke=0)
+    dark = BOARD_DARK if not ink_saver else None
+    for f in range(geo.files):
+        for r in range(geo.ranks):
+            if (f + r) % 2 == 0:
+                x0, y0 = fx + f * sq, fy + r * sq
+                if dark is not None:
+                    c.setFillColor(dark)
+                    c.rect(x0, y0, sq, sq, fill=1, stroke=0)
+                else:
+                    c.saveState()
+                    _clip_rect(c, x0, y0, sq, sq)
+                    c.setStrokeColor(tint(BOARD_DARK, 0.8))
+                    c.setLineWidth(0.5)
+                    step = sq / 9
+                    for k in range(-9, 10):
+                        c.line(x0 + k * step, y0, x0 + k * step + sq, y0 + sq)
+                    c.restoreState()
+    # zones: the ranks where the river and the villages may go, as tinted bands inside the frame
+    river_color, village_color = hx("#2f6f9c"), hx("#5b7f2e")
+    c.setLineWidth(0.6)
+    c.setStrokeColor(INK)
+    c.rect(fx, fy, geo.files * sq, geo.ranks * sq, fill=0, stroke=1)
+    c.setStrokeColor(INK)
+    for r in range(geo.ranks + 1):
+        pass
+    band = fx * 0.34
+    for ranks, color, x0, kind in ((VILLAGE_RANKS, village_color, fx - band - fx * 0.08, "village"),
+                                   (RIVER_RANKS, river_color, fx + geo.files * sq + fx * 0.08, "river")):
+        y0 = fy + (min(ranks) - 1) * sq + sq * 0.04
+        y1 = fy + max(ranks) * sq - sq * 0.04
+        c.setFillColor(color if not ink_saver else tint(color, 0.35))
+        c.roundRect(x0, y0, band, y1 - y0, band / 2, fill=1, stroke=0)
+        for r in ranks:
+            cy = fy + (r - 0.5) * sq
+            if kind == "village":
+                _small_house(c, x0 + band / 2, cy - band * 0.42, band * 0.95, PAPER, PAPER)
+            else:
+                for dy in (-band * 0.3, band * 0.3):
+                    _small_wave(c, x0 + band / 2, cy + dy, band * 0.75, PAPER)
+    # labels: files on both ends (the top ones face the Viking player), ranks on both sides
+    size = max(6.0, fx * 0.42)
+    for f in range(geo.files):
+        letter = "abcdefgh"[f] if f < 8 else str(f + 1)
+        cx = fx + (f + 0.5) * sq
+        _text_centered(c, letter, cx, fy - fy * 0.36, SERIF, size, text)
+        c.saveState()
+        c.translate(cx, H - fy + fy * 0.36)
+        c.rotate(180)
+        _text_centered(c, letter, 0, 0, SERIF, size, text)
+        c.restoreState()
+    for r in range(geo.ranks):
+        cy = fy + (r + 0.5) * sq - size * 0.33
+        _text_centered(c, str(r + 1), fx * 0.3, cy, SERIF, size, text)
+        _text_centered(c, str(r + 1), W - fx * 0.3, cy, SERIF, size, text)
+    # the two home edges
+    side_size = max(6.0, fy * 0.3)
+    quarter = geo.files * sq / 4
+    for cx in (fx + quarter, fx + 3 * quarter):
+        _text_centered(c, "IRISH SIDE  \u00b7  RANK 1  \u00b7  THE TREASURE STARTS HERE", cx,
+                       fy * 0.18, SERIF, side_size, text, spacing=side_size * 0.12)
+        c.saveState()
+        c.translate(cx, H - fy * 0.18)
+        c.rotate(180)
+        _text_centered(c, "VIKING SIDE  \u00b7  RANK 8  \u00b7  THE RAIDERS LAND HERE", 0, 0, SERIF,
+                       side_size, text, spacing=side_size * 0.12)
+        c.restoreState()
+    # home-row emblems in the frame corners
+    for x in (fx / 2, W - fx / 2):
+        c.saveState()
+        c.translate(x - fx * 0.3, fy / 2 - fx * 0.3)
+        c.scale(fx * 0.6 / 100, fx * 0.6 / 100)
+        _circle(c, 50, 50, 48, fill=IR_GREEN if not ink_saver else PAPER, stroke=CREAM if not ink_saver else IR_GREEN, width=5)
+        triquetra(c, 50, 49, 32, ribbon=CREAM if not ink_saver else IR_GREEN, edge=IR_GREEN_DARK if not ink_saver else PAPER, ring=False)
+        c.restoreState()
+        c.saveState()
+        c.translate(x - fx * 0.3, H - fy / 2 - fx * 0.3)
+        c.scale(fx * 0.6 / 100, fx * 0.6 / 100)
+        _shield(c, ink, 50, 50, 46)
+        c.restoreState()
+    c.restoreState()
+
+
+# The tracker and the player aid -----------------------------------------------------------------
+
+def draw_tracker(c, w: float, h: float, cells: list[tuple[str, Rect]], *, villages: int,
+                 ink_saver: bool = False) -> None:
+    """The reinforcement tracker card, `cells` from layout.tracker_cells (path order)."""
+    register_fonts()
+    ink = _Ink(ink_saver)
+    c.saveState()
+    c.setFillColor(ink.fill(hx("#e9dfc4")))
+    c.rect(0, 0, w, h, fill=1, stroke=0)
+    c.setStrokeColor(IR_GREEN_DARK)
+    c.setLineWidth(1.4)
+    c.roundRect(4, 4, w - 8, h - 8, 6, fill=0, stroke=1)
+    title_y = h - 7.5 * 72 / 25.4
+    _text_centered(c, "REINFORCEMENTS", w / 2, title_y, BOLD, 13, IR_GREEN_DARK, spacing=2.2)
+    _text_centered(c, "An eliminated Irish troop enters on the space 1 + intact villages (the houses "
+                      "show how many).", w / 2, title_y - 11, ITALIC, 8.6, INK)
+    _text_centered(c, "At the start of each Irish turn every troop here moves down one space; from "
+                      "space 1 it goes to the Reserve.", w / 2, title_y - 21, ITALIC, 8.6, INK)
+    for index, (name, rect) in enumerate(cells):
+        reserve = name == "Reserve"
+        fill = IR_GREEN if reserve else (IR_GREEN_DARK if index % 2 else hx("#3a7a48"))
+        c.setFillColor(ink.fill(fill) if not ink_saver else tint(IR_GREEN, 0.12))
+        c.setStrokeColor(CREAM if not ink_saver else IR_GREEN_DARK)
+        c.setLineWidth(1.2)
+        c.roundRect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, 4, fill=1, stroke=1)
+        ink_text = CREAM if not ink_saver else IR_GREEN_DARK
+        cx, cy = rect.center
+        if reserve:
+            _text_centered(c, "RESERVE", cx, cy + 2, BOLD, 14, ink_text, spacing=2)
+            _text_centered(c, "deploy onto an empty, intact village", cx, cy - 10, ITALIC, 7.5, ink_text)
+            continue
+        number = int(name)
+        _text_centered(c, name, cx, cy - 2, BOLD, min(26, rect.h * 0.42), ink_text)
+        intact = number - 1
+        s = min(13.0, (rect.w - 12) / max(intact, 1))
+        if intact <= 6:
+            for k in range(intact):
+                _small_house(c, cx + (k - (intact - 1) / 2) * s, rect.y + 7, s * 0.85,
+                             BONE if not ink_saver else PAPER, EARTH)
+        else:
+            _text_centered(c, f"{intact} villages", cx, rect.y + 6, ITALIC, 7, ink_text)
+        if intact == 0:
+            _text_centered(c, "no village left", cx, rect.y + 8, ITALIC, 8, ink_text)
+    # arrows along the path
+    c.setFillColor(GOLD)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.6)
+    for (_, a), (_, b) in zip(cells, cells[1:]):
+        (ax, ay), (bx, by) = a.center, b.center
+        if abs(ay - by) < 1:
+            x = (a.x1 if bx > ax else a.x)
+            direction = 1 if bx > ax else -1
+            y = ay
+            _poly(c, [(x - 5 * direction, y + 5), (x + 5 * direction, y), (x - 5 * direction, y - 5)],
+                  fill=GOLD, stroke=INK, width=0.6)
+        else:
+            x, y = ax, a.y
+            _poly(c, [(x - 5, y + 5), (x, y - 5), (x + 5, y + 5)], fill=GOLD, stroke=INK, width=0.6)
+    c.restoreState()
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if pdfmetrics.stringWidth(trial, font, size) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def paragraph(c, text: str, x: float, y: float, width: float, font=SERIF, size=8.6,
+              leading=None, color=INK) -> float:
+    """Draw wrapped text with its first baseline at y; return the y under the last line."""
+    leading = leading or size * 1.22
+    c.setFillColor(color)
+    for line in wrap(text, font, size, width):
+        c.setFont(font, size)
+        c.drawString(x, y, line)
+        y -= leading
+    return y
+
+
+def aid_sections(counts: dict[str, int]) -> list[tuple[str, list[str]]]:
+    """The player aid's text (our own words), with the game's numbers filled in."""
+    villages = counts.get("villages", 5)
+    defeats = counts.get("defeats_for_point", 4)
+    win = counts.get("points_to_win", 2)
+    return [
+        ("Your turn", [
+            "Vikings move first. Take one or two actions, each with a different troop.",
+            "Step: one square in any of the 8 directions; never onto a river tile or off the board.",
+            "Irish only: deploy a Reserve troop onto an empty, intact village (one action).",
+        ]),
+        ("Pushing", [
+            "Stepping into an occupied square pushes that piece one square on, in the same direction.",
+            "It is eliminated if it lands off the board, on a river tile, on an enemy piece, or "
+            "(Vikings) on an intact village.",
+            "A pushed enemy is stunned until the end of its owner's next turn: it may step, "
+            "but not push or loot.",
+            "Strength 2 (two troops in a line, or a revealed Berserker or Chief) pushes a piece "
+            "backed by a friend: both shift.",
+            "A Viking that would be eliminated flips: a Raider is removed; a Berserker or Chief "
+            "stays, stunned.",
+        ]),
+        ("Victory points", [
+            f"The first side to hold {win} points wins at once.",
+            "Irish, 1 point each: the Treasure is on the Irish side or carried by an Irish troop; "
+            f"{defeats} Viking troops are defeated; the Chief is defeated.",
+            "Vikings, 1 point each: a Viking carries the Treasure, or has brought it to rank 8; "
+            f"all {villages} villages are looted.",
+        ]),
+    ]
+
+
+def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
+             ink_saver: bool = False, icon=None) -> None:
+    """The player aid card: turn summary, push rules, victory points. `icon(c, face, x, y, size)`
+    draws the legend's faces (default: draw_face)."""
+    icon = icon or (lambda cv, face, x, y, s: draw_face(cv, face, x, y, s, label="", ink_saver=ink_saver))
+    register_fonts()
+    ink = _Ink(ink_saver)
+    c.saveState()
+    c.setFillColor(ink.fill(hx("#f4ecd8")))
+    c.rect(0, 0, w, h, fill=1, stroke=0)
+    c.setFillColor(ink.fill(BOARD_FRAME) if not ink_saver else PAPER)
+    band = 15 * 72 / 25.4
+    c.rect(0, h - band, w, band, fill=1, stroke=0)
+    c.setStrokeColor(BOARD_FRAME)
+    c.setLineWidth(1.0)
+    c.rect(5, 5, w - 10, h - 10, fill=0, stroke=1)
+    _text_centered(c, title.upper(), w / 2, h - band + 20, BOLD, 12, BONE if not ink_saver else INK, spacing=1.6)
+    _text_centered(c, "PLAYER AID", w / 2, h - band + 8, SERIF, 8.5, GOLD if not ink_saver else INK, spacing=2.5)
+    y = h - band - 16
+    x, width = 14, w - 28
+    for heading, items in aid_sections(counts):
+        c.setFillColor(VK_RED if heading == "Pushing" else IR_GREEN_DARK)
+        c.setFont(BOLD, 10.5)
+        c.drawString(x, y, heading.upper())
+        c.setStrokeColor(GOLD)
+        c.setLineWidth(0.8)
+        c.line(x, y - 3, x + width, y - 3)
+        y -= 14
+        for item in items:
+            _poly(c, [(x + 1, y + 2.2), (x + 3.4, y + 4.6), (x + 5.8, y + 2.2), (x + 3.4, y - 0.2)], fill=GOLD_DARK)
+            y = paragraph(c, item, x + 10, y, width - 10, size=8.7) - 2.5
+        y -= 5
+    # a strip of the faces, so the card is also a legend
+    faces = ["viking-front", "viking-raider", "viking-berserker", "viking-chief", "irish",
+             "village", "village-looted", "river", "treasure", "stun"]
+    gap = 3.0
+    s = min(24.0, (width - gap * (len(faces) - 1)) / len(faces))
+    x0 = x + (width - len(faces) * s - gap * (len(faces) - 1)) / 2
+    for k, face in enumerate(faces):
+        icon(c, face, x0 + k * (s + gap), 13, s)
+    c.restoreState()

@@ -1,0 +1,53 @@
+"""`pnp build`: components.toml to the print-and-play PDF. The library raises; this module turns
+errors into `Error: ...` on stderr and exit codes (1: the game file or the build; 2: bad usage)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("build")
+    def build_command(
+        game: Optional[Path] = typer.Option(None, "--game", help="Game folder holding components.toml "
+                                            "(default: the current folder's, else the built-in game)."),
+        out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
+        paper: Optional[str] = typer.Option(None, "--paper", help="a4, letter, or both (content "
+                                            "that fits either sheet). Default: [print] paper."),
+        duplex: Optional[str] = typer.Option(None, "--duplex", help="Print two-sided pieces "
+                                             "front/back: long or short (the edge to flip on). "
+                                             "Default: fold-over."),
+        back_offset: Optional[str] = typer.Option(None, "--back-offset", help="X,Y shift of the back "
+                                                  "pages in mm, as read on the calibration page."),
+        square: Optional[str] = typer.Option(None, "--square", help="Board square size, e.g. 50mm: "
+                                             "rescales the board and the pieces."),
+        ink_saver: bool = typer.Option(False, "--ink-saver", help="Drop large fills."),
+        png: bool = typer.Option(False, "--png", help="Also write each page as PNG to OUT/png/."),
+    ) -> None:
+        """Build the print-and-play kit (PDF) from components.toml."""
+        from ..cli import fail
+        from ..config import GameFileError, find_game
+        from .model import load_kit, parse_offset
+
+        if paper is not None and paper not in ("a4", "letter", "both"):
+            fail(f"--paper must be a4, letter or both, not {paper!r}", 2)
+        if duplex is not None and duplex not in ("long", "short"):
+            fail(f"--duplex must be long or short, not {duplex!r}", 2)
+        if back_offset is not None and duplex is None:
+            fail("--back-offset only applies with --duplex long|short", 2)
+        try:
+            offset = parse_offset(back_offset) if back_offset is not None else (0.0, 0.0)
+        except ValueError as exc:
+            fail(str(exc), 2)
+        try:
+            kit = load_kit(find_game(game), paper=paper, square=square, duplex=duplex,
+                           back_offset=offset, ink_saver=ink_saver)
+            from .render import build
+
+            path = build(kit, out, png=png)
+        except (GameFileError, ValueError, OSError) as exc:
+            fail(str(exc), 1)
+        typer.echo(str(path))

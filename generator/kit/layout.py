@@ -1,0 +1,484 @@
+"""Imposition: where every piece, board tile and guide line lands on paper. Pure: no reportlab.
+
+Everything is in PDF points, origin at the lower-left corner of the page (or of the board for
+board coordinates). `impose(kit)` returns the document's pages in order:
+
+    cover ("what to print") | [extra pages, e.g. the rulebook] | board tiles | mini board |
+    piece sheets | (duplex: double-sided sheets, each followed by its back page; calibration pair)
+
+Double-sided pieces are printed fold-over by default (front and back side by side, a dashed fold
+line between them), or with `kit.duplex` on a front page followed by a back page where each back
+is mirrored to land behind its front: long-edge duplex mirrors left-right, short-edge duplex
+top-bottom; `kit.back_offset` then shifts the back page's content to undo a printer's
+misregistration.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..units import mm
+from .model import Kit, Piece
+
+HEADER = mm(8)        # band under the top margin: title, version, date, page number
+FOOTER = mm(7)        # band over the bottom margin: what this sheet is and how to print it
+BLOCK_GAP = mm(7)     # between two blocks of pieces on a sheet
+MARK_GAP = mm(1)      # crop marks stop this far from the art
+FRAME = 0.2           # the board's side frame, as a fraction of a square (labels, zone marks)
+FRAME_Y = 0.3         # its top and bottom frame (file letters and the home edges' names)
+TRACKER_PAD = mm(4)
+TRACKER_TITLE = mm(16)
+CAL_SPOTS = ((0.5, 0.5), (0.2, 0.2), (0.8, 0.2), (0.2, 0.8), (0.8, 0.8))
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def x1(self) -> float:
+        return self.x + self.w
+
+    @property
+    def y1(self) -> float:
+        return self.y + self.h
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+    def moved(self, dx: float, dy: float) -> "Rect":
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
+    def grown(self, left: float, bottom: float, right: float, top: float) -> "Rect":
+        return Rect(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One face of one piece: `rect` is its trim box on the page; `clip` limits its bleed."""
+
+    art: str            # a face name (model.FACE_NAMES), or "tracker" / "aid"
+    piece: str          # the piece's key in [pieces]
+    side: str           # "front" or "back"
+    rect: Rect
+    clip: Rect | None = None
+    back: str | None = None   # duplex: the reverse printed behind this front on the next page
+
+
+@dataclass(frozen=True)
+class Line:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    style: str          # "cut" (solid), "fold" (dashed), "mark" (crop mark), "seam" (board seam)
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """The board drawing placed on a page: board point (u, v) lands at (x + u*scale, y + v*scale)."""
+
+    x: float
+    y: float
+    scale: float
+    clip: Rect              # on the page
+    region: Rect            # the part of the board shown, in board coordinates
+    tile: str = ""          # "A1", ... ("" for the mini board)
+    over: tuple[str, ...] = ()   # sides ("left", "top") this tile is trimmed on and laid over
+
+
+@dataclass
+class Page:
+    kind: str               # cover | extra | board | mini | pieces | duplex | back | calibration | calibration-back
+    caption: str
+    width: float
+    height: float
+    placements: list[Placement] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    board: BoardView | None = None
+    back_of: int | None = None      # for a back page: the index of its front page
+    spots: list[tuple[float, float]] = field(default_factory=list)  # calibration marks
+    double_sided: bool = False
+    extra: object = None            # for kind "extra": what the caller passed in
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    square: float
+    frame: float        # left and right frame: rank numbers and the zone marks
+    frame_y: float      # top and bottom frame: file letters and the names of the home edges
+    files: int
+    ranks: int
+
+    @property
+    def width(self) -> float:
+        return self.files * self.square + 2 * self.frame
+
+    @property
+    def height(self) -> float:
+        return self.ranks * self.square + 2 * self.frame_y
+
+    def square_rect(self, file: int, rank: int) -> Rect:
+        """The square of `file` (0 = a) and `rank` (1 = the Irish home row), board coordinates."""
+        return Rect(self.frame + file * self.square, self.frame_y + (rank - 1) * self.square,
+                    self.square, self.square)
+
+
+def board_geometry(kit: Kit) -> BoardGeometry:
+    return BoardGeometry(kit.square, FRAME * kit.square, FRAME_Y * kit.square, kit.board_files,
+                         kit.board_ranks)
+
+
+def content_frame(kit: Kit) -> Rect:
+    """The part of a sheet inside the margins, under the header and over the footer."""
+    width, height = kit.page_size
+    m = kit.margin
+    return Rect(m, m + FOOTER, width - 2 * m, height - 2 * m - HEADER - FOOTER)
+
+
+def tiling(length: float, room: float, overlap: float) -> tuple[int, float]:
+    """How many tiles of at most `room` cover `length` when neighbours overlap by `overlap`,
+    and the (equal) size of each tile."""
+    count = max(1, math.ceil((length - overlap) / (room - overlap) - 1e-9))
+    return count, (length + (count - 1) * overlap) / count
+
+
+def board_tiles(kit: Kit) -> list[Page]:
+    geo = board_geometry(kit)
+    frame = content_frame(kit)
+    width, height = kit.page_size
+    cols, tile_w = tiling(geo.width, frame.w, kit.board_overlap)
+    rows, tile_h = tiling(geo.height, frame.h - mm(4), kit.board_overlap)
+    pages = []
+    total = rows * cols
+    for r in range(rows):
+        for c in range(cols):
+            name = f"{chr(ord('A') + r)}{c + 1}"
+            region = Rect(c * (tile_w - kit.board_overlap),
+                          geo.height - tile_h - r * (tile_h - kit.board_overlap), tile_w, tile_h)
+            clip = Rect(frame.x + (frame.w - tile_w) / 2, frame.y1 - tile_h, tile_w, tile_h)
+            view = BoardView(x=clip.x - region.x, y=clip.y - region.y, scale=1.0, clip=clip,
+                             region=region, tile=name,
+                             over=tuple(s for s, yes in (("left", c > 0), ("top", r > 0)) if yes))
+            lines = _tile_lines(kit, geo, view, cols, rows, r, c, width, height)
+            where = []
+            if c > 0:
+                where.append(f"{chr(ord('A') + r)}{c}")
+            if r > 0:
+                where.append(f"{chr(ord('A') + r - 1)}{c + 1}")
+            how = ("; trim on the solid seam line, lay it over " + " and ".join(where)) if where else ""
+            caption = f"Board tile {name} ({len(pages) + 1} of {total}){how}"
+            pages.append(Page("board", caption, width, height, lines=lines, board=view))
+    return pages
+
+
+def seams(kit: Kit, length: float, room: float) -> list[float]:
+    """Board coordinates of the seams (the middle of each overlap) along one direction."""
+    count, tile = tiling(length, room, kit.board_overlap)
+    return [(k + 1) * (tile - kit.board_overlap) + kit.board_overlap / 2 for k in range(count - 1)]
+
+
+def _tile_lines(kit, geo, view, cols, rows, r, c, width, height) -> list[Line]:
+    """Crop marks at the board's outer edges, and the cut line on the seams this tile is laid over."""
+    lines = []
+    clip = view.clip
+    frame = content_frame(kit)
+    ux, uy = view.x, view.y
+    for x in (clip.x, clip.x1):
+        lines.append(Line(x, clip.y1 + MARK_GAP, x, clip.y1 + mm(3), "mark"))
+        lines.append(Line(x, clip.y - MARK_GAP, x, clip.y - mm(4), "mark"))
+    for y in (clip.y, clip.y1):
+        lines.append(Line(0, y, clip.x - MARK_GAP, y, "mark"))
+        lines.append(Line(clip.x1 + MARK_GAP, y, width, y, "mark"))
+    # Seams: a solid cut line on the tile that goes on top, a thin guide on the one beneath.
+    for x in seams(kit, geo.width, frame.w):
+        if view.region.x < x < view.region.x1:
+            px = ux + x
+            style = "cut" if x - view.region.x < kit.board_overlap else "seam"
+            lines.append(Line(px, clip.y, px, clip.y1, style))
+            if style == "cut":
+                lines.append(Line(px, clip.y1 + MARK_GAP, px, clip.y1 + mm(3), "mark"))
+                lines.append(Line(px, clip.y - mm(4), px, clip.y - MARK_GAP, "mark"))
+    for y in seams(kit, geo.height, frame.h - mm(4)):
+        y = geo.height - y
+        if view.region.y < y < view.region.y1:
+            py = uy + y
+            style = "cut" if view.region.y1 - y < kit.board_overlap else "seam"
+            lines.append(Line(clip.x, py, clip.x1, py, style))
+            if style == "cut":
+                lines.append(Line(0, py, clip.x - MARK_GAP, py, "mark"))
+                lines.append(Line(clip.x1 + MARK_GAP, py, width, py, "mark"))
+    return lines
+
+
+def alignment_targets(kit: Kit) -> list[tuple[float, float]]:
+    """Board points where the tiles' alignment targets sit: on every seam, in the frame at both
+    ends, and at every other square corner along it."""
+    geo = board_geometry(kit)
+    frame = content_frame(kit)
+    points = []
+    for x in seams(kit, geo.width, frame.w):
+        points += [(x, geo.frame_y / 2), (x, geo.height - geo.frame_y / 2)]
+        points += [(x, geo.frame_y + k * geo.square) for k in range(2, geo.ranks, 2)]
+    for y in seams(kit, geo.height, frame.h - mm(4)):
+        y = geo.height - y
+        points += [(geo.frame / 2, y), (geo.width - geo.frame / 2, y)]
+        points += [(geo.frame + k * geo.square, y) for k in range(2, geo.files, 2)]
+    return sorted(set(points))
+
+
+def mini_board(kit: Kit) -> Page:
+    geo = board_geometry(kit)
+    frame = content_frame(kit)
+    width, height = kit.page_size
+    scale = min(frame.w / geo.width, (frame.h - mm(30)) / geo.height)
+    w, h = geo.width * scale, geo.height * scale
+    x, y = frame.x + (frame.w - w) / 2, frame.y1 - h - mm(4)
+    view = BoardView(x=x, y=y, scale=scale, clip=Rect(x, y, w, h), region=Rect(0, 0, geo.width, geo.height))
+    square = kit.square * scale / mm(1)
+    return Page("mini", f"Mini board on one sheet ({square:.0f} mm squares): for a quick game, "
+                        f"a reference, or setting up", width, height, board=view)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pieces
+
+
+@dataclass(frozen=True)
+class Block:
+    """A grid of identical-size units of one piece: the thing stacked on a sheet."""
+
+    piece: Piece
+    copies: tuple[tuple[str, str | None], ...]    # (front, back) per unit
+    fold: bool
+    cols: int
+    rows: int
+    unit_w: float
+    unit_h: float
+    gutter: float
+
+    @property
+    def width(self) -> float:
+        return self.cols * self.unit_w + (self.cols - 1) * self.gutter
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.unit_h + (self.rows - 1) * self.gutter
+
+
+def tracker_size(piece: Piece, room: float) -> tuple[float, float, int, int]:
+    """The tracker card's (width, height, cols, rows): spaces snake from the highest number down
+    to 1, then the Reserve box takes the rest of the last row (at least two cells)."""
+    space = piece.width
+    cols_max = max(3, int((room - 2 * TRACKER_PAD) // space))
+    cells = piece.spaces + 2
+    rows = math.ceil(cells / cols_max)
+    cols = math.ceil(cells / rows)
+    if cells - (rows - 1) * cols < 2:
+        rows += 1
+    return cols * space + 2 * TRACKER_PAD, rows * space + TRACKER_TITLE + 2 * TRACKER_PAD, cols, rows
+
+
+def tracker_cells(piece: Piece, room: float) -> list[tuple[str, Rect]]:
+    """The tracker's cells in path order, relative to the card's lower-left corner: ("6", rect),
+    ..., ("1", rect), ("Reserve", rect)."""
+    width, height, cols, rows = tracker_size(piece, room)
+    space = piece.width
+    cells = []
+    labels = [str(n) for n in range(piece.spaces, 0, -1)]
+    for index in range(rows * cols):
+        row, col = divmod(index, cols)
+        if row % 2:
+            col = cols - 1 - col
+        rect = Rect(TRACKER_PAD + col * space, height - TRACKER_TITLE - TRACKER_PAD - (row + 1) * space,
+                    space, space)
+        if index < len(labels):
+            cells.append((labels[index], rect))
+        else:
+            rest = rows * cols - index
+            if row % 2:
+                rect = Rect(rect.x - (rest - 1) * space, rect.y, rest * space, space)
+            else:
+                rect = Rect(rect.x, rect.y, rest * space, space)
+            cells.append(("Reserve", rect))
+            break
+    return cells
+
+
+def _unit(kit: Kit, piece: Piece, fold: bool, room_w: float) -> tuple[float, float]:
+    if piece.kind == "tracker":
+        w, h, _, _ = tracker_size(piece, room_w)
+        return w, h
+    return piece.width * (2 if fold else 1), piece.height
+
+
+def _block(kit: Kit, piece: Piece, copies, fold: bool, room_w: float) -> Block:
+    unit_w, unit_h = _unit(kit, piece, fold, room_w)
+    gutter = 2 * kit.bleed
+    cols_max = max(1, int((room_w + gutter + 1e-6) // (unit_w + gutter)))
+    rows = math.ceil(len(copies) / cols_max)
+    cols = math.ceil(len(copies) / rows) if rows else 0
+    return Block(piece, tuple(copies), fold, cols, rows, unit_w, unit_h, gutter)
+
+
+def _split(block: Block, room_h: float) -> list[Block]:
+    """A block too tall for one sheet, cut into blocks of whole rows."""
+    rows_fit = max(1, int((room_h + block.gutter + 1e-6) // (block.unit_h + block.gutter)))
+    if block.rows <= rows_fit:
+        return [block]
+    parts = []
+    per = rows_fit * block.cols
+    for start in range(0, len(block.copies), per):
+        chunk = block.copies[start:start + per]
+        parts.append(Block(block.piece, chunk, block.fold, block.cols,
+                           math.ceil(len(chunk) / block.cols), block.unit_w, block.unit_h, block.gutter))
+    return parts
+
+
+def _stack(kit: Kit, blocks: list[Block]) -> list[list[Block]]:
+    """First fit, in the order of components.toml: each block on the first sheet with room."""
+    frame = content_frame(kit)
+    sheets: list[list[Block]] = []
+    used: list[float] = []
+    for block in (part for b in blocks for part in _split(b, frame.h)):
+        for index, height in enumerate(used):
+            if height + BLOCK_GAP + block.height <= frame.h + 1e-6:
+                sheets[index].append(block)
+                used[index] += BLOCK_GAP + block.height
+                break
+        else:
+            sheets.append([block])
+            used.append(block.height)
+    return sheets
+
+
+def _sheet(kit: Kit, kind: str, blocks: list[Block], caption: str) -> Page:
+    width, height = kit.page_size
+    frame = content_frame(kit)
+    page = Page(kind, caption, width, height)
+    top = frame.y1
+    for index, block in enumerate(blocks):
+        x0 = frame.x + (frame.w - block.width) / 2
+        room_above = BLOCK_GAP / 2 if index else mm(3)
+        room_below = BLOCK_GAP / 2 if index < len(blocks) - 1 else mm(3)
+        _place_block(kit, page, block, x0, top - block.height, room_above, room_below)
+        top -= block.height + BLOCK_GAP
+    return page
+
+
+def _place_block(kit: Kit, page: Page, block: Block, x0: float, y0: float,
+                 room_above: float, room_below: float) -> None:
+    piece, b = block.piece, kit.bleed
+    xs, ys = set(), set()
+    for index, (front, back) in enumerate(block.copies):
+        row, col = divmod(index, block.cols)
+        x = x0 + col * (block.unit_w + block.gutter)
+        y = y0 + block.height - (row + 1) * block.unit_h - row * block.gutter
+        unit = Rect(x, y, block.unit_w, block.unit_h)
+        if piece.kind != "token":
+            page.placements.append(Placement(piece.kind, piece.key, "front", unit))
+        elif back is not None and block.fold:
+            w = piece.width
+            left, right = Rect(x, y, w, unit.h), Rect(x + w, y, w, unit.h)
+            page.placements.append(Placement(front, piece.key, "front", left, left.grown(b, b, 0, b)))
+            page.placements.append(Placement(back, piece.key, "back", right, right.grown(0, b, b, b)))
+            page.lines.append(Line(x + w, y, x + w, y + unit.h, "fold"))
+        else:
+            page.placements.append(Placement(front, piece.key, "front", unit, back=back))
+        if b == 0:
+            page.lines += [Line(unit.x, unit.y, unit.x1, unit.y, "cut"), Line(unit.x, unit.y1, unit.x1, unit.y1, "cut"),
+                           Line(unit.x, unit.y, unit.x, unit.y1, "cut"), Line(unit.x1, unit.y, unit.x1, unit.y1, "cut")]
+        xs |= {round(unit.x, 3), round(unit.x1, 3)}
+        ys |= {round(unit.y, 3), round(unit.y1, 3)}
+    # Crop marks: every horizontal cut reaches both sheet edges (the first cuts go edge to edge);
+    # every vertical cut pokes out of the block, so each strip still shows where to cut next.
+    x_left, x_right = x0, x0 + block.width
+    for y in sorted(ys):
+        page.lines.append(Line(0, y, x_left - b - MARK_GAP, y, "mark"))
+        page.lines.append(Line(x_right + b + MARK_GAP, y, page.width, y, "mark"))
+    top, bottom = y0 + block.height, y0
+    for x in sorted(xs):
+        page.lines.append(Line(x, top + b + MARK_GAP, x, top + max(b + MARK_GAP, room_above), "mark"))
+        page.lines.append(Line(x, bottom - b - MARK_GAP, x, bottom - max(b + MARK_GAP, room_below), "mark"))
+
+
+def _caption(blocks: list[Block], how: str) -> str:
+    names = []
+    for block in blocks:
+        if block.piece.name not in names:
+            names.append(block.piece.name)
+    return ", ".join(names) + f" ({how})"
+
+
+def piece_pages(kit: Kit) -> list[Page]:
+    frame = content_frame(kit)
+    single, double = [], []
+    for piece in kit.pieces:
+        if piece.count == 0:
+            continue
+        fold = piece.double_sided and kit.duplex is None
+        block = _block(kit, piece, piece.copies(), fold, frame.w)
+        (double if piece.double_sided and kit.duplex else single).append(block)
+    pages = [_sheet(kit, "pieces", sheet, _caption(sheet, "print single-sided" + (
+        "; fold the two-sided pieces on the dashed line" if any(b.fold for b in sheet) else "")))
+        for sheet in _stack(kit, single)]
+    for sheet in _stack(kit, double):
+        front = _sheet(kit, "duplex", sheet, _caption(sheet, f"front; print double-sided, flip on the "
+                                                             f"{kit.duplex} edge"))
+        front.double_sided = True
+        pages += [front, back_page(kit, front)]
+    return pages
+
+
+def mirror(kit: Kit, rect: Rect, width: float, height: float) -> Rect:
+    """Where the back of `rect` goes on the back page: behind it, plus the printer's offset."""
+    dx, dy = kit.back_offset
+    if kit.duplex == "short":
+        return Rect(rect.x + dx, height - rect.y - rect.h + dy, rect.w, rect.h)
+    return Rect(width - rect.x - rect.w + dx, rect.y + dy, rect.w, rect.h)
+
+
+def back_page(kit: Kit, front: Page) -> Page:
+    page = Page("back", front.caption.replace("front;", "back;"), front.width, front.height,
+                double_sided=True)
+    for placement in front.placements:
+        if placement.back is not None:
+            page.placements.append(Placement(placement.back, placement.piece, "back",
+                                             mirror(kit, placement.rect, front.width, front.height)))
+    return page
+
+
+def calibration(kit: Kit) -> list[Page]:
+    width, height = kit.page_size
+    frame = content_frame(kit)
+    spots = [(frame.x + fx * frame.w, frame.y + fy * frame.h) for fx, fy in CAL_SPOTS]
+    front = Page("calibration", "Duplex calibration, front: print this sheet double-sided with the "
+                                "kit's settings", width, height, spots=spots, double_sided=True)
+    back = Page("calibration-back", "Duplex calibration, back: hold to the light and read the scales",
+                width, height, double_sided=True)
+    for x, y in spots:
+        r = mirror(kit, Rect(x, y, 0, 0), width, height)
+        back.spots.append((r.x, r.y))
+    return [front, back]
+
+
+def impose(kit: Kit, extra: int = 0) -> list[Page]:
+    """Every page of the kit, in order. `extra` blank "extra" pages follow the cover (the
+    rulebook's place); the renderer fills them."""
+    width, height = kit.page_size
+    pages = [Page("cover", "What to print, how to cut and fold, and what is in the box", width, height)]
+    pages += [Page("extra", "", width, height) for _ in range(extra)]
+    pages += board_tiles(kit)
+    pages.append(mini_board(kit))
+    pages += piece_pages(kit)
+    if kit.duplex:
+        pages += calibration(kit)
+    for index, page in enumerate(pages):
+        if page.kind in ("back", "calibration-back"):
+            page.back_of = index - 1
+    return pages

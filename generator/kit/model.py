@@ -1,0 +1,371 @@
+"""The print model: what the kit prints, read from a game's [print] and [pieces] tables.
+
+No reportlab here. Every length is in points, parsed once by `generator.units`. Piece sizes are
+a fraction of the board square (a bare number) or a length ("31.5mm", "1.25in"); a rectangle is
+two of those, as `[w, h]` or "95mm x 140mm". Counts are whole numbers or the name of a count of
+[counts] (or a derived one: plain_vikings, tracker_spaces, ...), so a piece follows the game's
+numbers: set `villages = 6` and the kit prints 6 villages and a 7-space tracker.
+
+Schema (components.toml)::
+
+    [print]
+    square = "45mm"          # one board square
+    paper = "a4"             # a4 | letter | both
+    margin = "8mm"           # clear edge on every sheet (home printers cannot print there)
+    board_overlap = "10mm"   # how far neighbouring board tiles overlap
+    bleed = "0mm"            # art beyond each cut line; > 0 spaces pieces apart, adds a TrimBox
+
+    [pieces.NAME]
+    name = "Viking troop"                    # as printed in the parts list
+    kind = "token"                           # token (default) | tracker | aid
+    count = "viking_troops"                  # a number or a [counts] name
+    size = 0.7                               # fraction of a square, a length, or [w, h]
+    front = "viking-front"                   # the art of the front face
+    back = "village-looted"                  # one reverse for every copy, or:
+    backs = { viking-chief = "chiefs", ... } # reverses by count; they must add up to `count`
+    labels = { viking-chief = "Chief" }      # text printed on a face (default: the art's own)
+    spaces = "tracker_spaces"                # tracker only: number of spaces
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..config import Game
+from ..units import mm, parse_length
+
+# The art that generator.kit.art can draw, with the text each face carries by default.
+FACE_LABELS: dict[str, str] = {
+    "viking-front": "",
+    "viking-raider": "Raider",
+    "viking-berserker": "Berserker",
+    "viking-chief": "Chief",
+    "irish": "",
+    "village": "Village",
+    "village-looted": "Looted",
+    "river": "",
+    "treasure": "",
+    "stun": "",
+}
+FACE_NAMES = tuple(FACE_LABELS)
+
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (mm(210), mm(297)),
+    "letter": (612.0, 792.0),
+    # Content that fits either sheet: the width of A4 and the height of Letter, printed at 100%.
+    "both": (mm(210), 792.0),
+}
+KINDS = ("token", "tracker", "aid")
+DUPLEX = ("long", "short")
+
+PRINT_KEYS = ("square", "paper", "margin", "board_overlap", "bleed")
+PIECE_KEYS = ("name", "kind", "count", "size", "front", "back", "backs", "labels", "spaces")
+
+DEFAULT_PRINT: dict[str, Any] = {
+    "square": "45mm", "paper": "a4", "margin": "8mm", "board_overlap": "10mm", "bleed": "0mm",
+}
+
+# The pieces of Siege of Armagh, used when a game file has no [pieces] table (same as the
+# repository's components.toml).
+DEFAULT_PIECES: dict[str, dict[str, Any]] = {
+    "viking_troop": {"name": "Viking troop", "count": "viking_troops", "size": 0.7,
+                     "front": "viking-front",
+                     "backs": {"viking-chief": "chiefs", "viking-berserker": "berserkers",
+                               "viking-raider": "plain_vikings"}},
+    "irish_troop": {"name": "Irish troop", "count": "irish_troops", "size": 0.7, "front": "irish"},
+    "village": {"name": "Village", "count": "villages", "size": 0.8, "front": "village",
+                "back": "village-looted"},
+    "river": {"name": "River tile", "count": "river_tiles", "size": 0.9, "front": "river"},
+    "treasure": {"name": "Monastery's Treasure", "count": "treasure", "size": 0.6,
+                 "front": "treasure"},
+    "stun": {"name": "Stun marker", "count": "stun_markers", "size": 0.4, "front": "stun"},
+    "tracker": {"name": "Reinforcement tracker", "kind": "tracker", "count": 1, "size": 0.8,
+                "spaces": "tracker_spaces"},
+    "player_aid": {"name": "Player aid", "kind": "aid", "count": 2, "size": ["95mm", "140mm"]},
+}
+
+# Sanity limits: a board square a person can play on, and pieces a person can cut out.
+SQUARE_RANGE = (mm(15), mm(80))
+PIECE_MIN = mm(8)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One kind of piece: its trim size in points, its faces, how many copies."""
+
+    key: str
+    name: str
+    kind: str
+    width: float
+    height: float
+    count: int
+    front: str = ""
+    backs: tuple[tuple[str, int], ...] = ()     # (art, copies); empty for single-sided
+    labels: tuple[tuple[str, str], ...] = ()    # (art, text)
+    spaces: int = 0
+
+    @property
+    def double_sided(self) -> bool:
+        return bool(self.backs)
+
+    def label(self, face: str) -> str:
+        return dict(self.labels).get(face, FACE_LABELS.get(face, ""))
+
+    def copies(self) -> list[tuple[str, str | None]]:
+        """Each copy as (front face, back face or None), in a fixed order."""
+        if self.kind != "token":
+            return [(self.key, None)] * self.count
+        if not self.backs:
+            return [(self.front, None)] * self.count
+        return [(self.front, back) for back, n in self.backs for _ in range(n)]
+
+
+@dataclass(frozen=True)
+class Kit:
+    """Everything the layout needs: the game's identity, the print settings and the pieces."""
+
+    title: str
+    version: str
+    date: str
+    designer: str
+    square: float
+    paper: str
+    margin: float
+    board_overlap: float
+    bleed: float
+    pieces: tuple[Piece, ...]
+    duplex: str | None = None
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    ink_saver: bool = False
+    board_files: int = 8
+    board_ranks: int = 8
+    counts: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        return PAPERS[self.paper]
+
+    @property
+    def slug(self) -> str:
+        return "".join(c if c.isalnum() else "-" for c in self.title.lower()).strip("-") or "game"
+
+    def piece(self, key: str) -> Piece:
+        for piece in self.pieces:
+            if piece.key == key:
+                return piece
+        raise KeyError(key)
+
+
+def _size(game: Game, section: str, key: str, value: Any, square: float) -> float:
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        length = parse_length(value if isinstance(value, (int, float)) else str(value), square)
+    except ValueError:
+        raise game.error(section, key, f"[{section}] {key}: bad size {value!r}; expected a fraction "
+                                       f"of the board square (0.7), a length (\"31.5mm\", \"1.2in\") "
+                                       f"or two of them as [w, h]") from None
+    if length <= 0:
+        raise game.error(section, key, f"[{section}] {key} must be positive, got {value!r}")
+    return length
+
+
+def _length(game: Game, section: str, key: str, value: Any) -> float:
+    if value == 0 and not isinstance(value, bool):
+        return 0.0
+    try:
+        if not isinstance(value, str):
+            raise ValueError
+        return parse_length(value)
+    except ValueError:
+        raise game.error(section, key, f"[{section}] {key}: bad length {value!r}; expected a length "
+                                       f"with its unit, such as \"8mm\" or \"0.25in\"") from None
+
+
+def _count(game: Game, section: str, key: str, value: Any) -> int:
+    names = game.template_values()
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str) and isinstance(names.get(value), int):
+        return names[value]
+    known = ", ".join(k for k, v in names.items() if isinstance(v, int) and not isinstance(v, bool))
+    raise game.error(section, key, f"[{section}] {key}: bad count {value!r}; expected a whole "
+                                   f"number or a count name ({known})")
+
+
+def _art(game: Game, section: str, key: str, value: Any) -> str:
+    if value not in FACE_LABELS:
+        raise game.error(section, key, f"[{section}] {key}: unknown art {value!r}; the kit draws: "
+                                       f"{', '.join(FACE_NAMES)}")
+    return value
+
+
+def _piece(game: Game, key: str, table: Any, square: float) -> Piece:
+    section = f"pieces.{key}"
+    if not isinstance(table, dict):
+        raise game.error("pieces", key, f"[pieces] {key} must be a table such as [pieces.{key}]")
+    for name in table:
+        if name not in PIECE_KEYS:
+            raise game.error(section, name, f"unknown key {name!r} in [{section}]; accepted keys: "
+                                            f"{', '.join(PIECE_KEYS)}")
+    kind = table.get("kind", "token")
+    if kind not in KINDS:
+        raise game.error(section, "kind", f"[{section}] kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    size = table.get("size")
+    if size is None:
+        raise game.error(section, None, f"[{section}] needs a size (a fraction of the square, a "
+                                        f"length, or [w, h])")
+    if isinstance(size, str) and "x" in size:
+        size = [part.strip() for part in size.split("x")]
+    if isinstance(size, list):
+        if len(size) != 2:
+            raise game.error(section, "size", f"[{section}] size: expected [w, h], got {size!r}")
+        width, height = (_size(game, section, "size", v, square) for v in size)
+    else:
+        width = height = _size(game, section, "size", size, square)
+    if min(width, height) < PIECE_MIN:
+        raise game.error(section, "size", f"[{section}] size: {width / mm(1):.1f} x "
+                                          f"{height / mm(1):.1f} mm is too small to cut out "
+                                          f"(at least {PIECE_MIN / mm(1):.0f} mm)")
+    count = _count(game, section, "count", table.get("count", 1))
+    name = table.get("name", key.replace("_", " ").capitalize())
+    if not isinstance(name, str):
+        raise game.error(section, "name", f"[{section}] name must be text, not {name!r}")
+    front, backs, spaces = "", (), 0
+    if kind == "token":
+        if "front" not in table:
+            raise game.error(section, None, f"[{section}] needs front = an art name "
+                                            f"({', '.join(FACE_NAMES)})")
+        front = _art(game, section, "front", table["front"])
+        if "back" in table and "backs" in table:
+            raise game.error(section, "backs", f"[{section}] has both back and backs; use one")
+        if "back" in table:
+            backs = ((_art(game, section, "back", table["back"]), count),)
+        elif "backs" in table:
+            if not isinstance(table["backs"], dict) or not table["backs"]:
+                raise game.error(section, "backs", f"[{section}] backs: expected a table of "
+                                                   f"art = count, such as {{ viking-chief = \"chiefs\" }}")
+            backs = tuple((_art(game, section, "backs", art), _count(game, section, "backs", n))
+                          for art, n in table["backs"].items())
+            total = sum(n for _, n in backs)
+            if total != count:
+                detail = " + ".join(f"{n} {art}" for art, n in backs)
+                raise game.error(section, "backs", f"[{section}] backs add up to {total} ({detail}) "
+                                                   f"but count is {count}")
+    else:
+        for name_ in ("front", "back", "backs"):
+            if name_ in table:
+                raise game.error(section, name_, f"[{section}] a {kind} has no {name_} (its art is "
+                                                 f"drawn by the kit)")
+    if kind == "tracker":
+        spaces = _count(game, section, "spaces", table.get("spaces", "tracker_spaces"))
+        expected = game.counts.tracker_spaces
+        if spaces != expected:
+            raise game.error(section, "spaces", f"[{section}] spaces is {spaces} but the rules need "
+                                                f"1 + villages = {expected} (a troop enters at 1 + "
+                                                f"unlooted villages)")
+    elif "spaces" in table:
+        raise game.error(section, "spaces", f"[{section}] spaces is for kind = \"tracker\" only")
+    labels = table.get("labels", {})
+    if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
+        raise game.error(section, "labels", f"[{section}] labels: expected a table of art = \"text\"")
+    faces = {front, *(art for art, _ in backs)}
+    for art in labels:
+        if art not in faces:
+            raise game.error(section, "labels", f"[{section}] labels: {art!r} is not a face of this "
+                                                f"piece ({', '.join(sorted(f for f in faces if f))})")
+    return Piece(key=key, name=name, kind=kind, width=width, height=height, count=count,
+                 front=front, backs=backs, labels=tuple(sorted(labels.items())), spaces=spaces)
+
+
+def load_kit(game: Game, *, paper: str | None = None, square: str | float | None = None,
+             duplex: str | None = None, back_offset: tuple[float, float] = (0.0, 0.0),
+             ink_saver: bool = False) -> Kit:
+    """The print model of `game`, with the command line's choices laid over [print]."""
+    raw = game.sections.get("print", {})
+    for key in raw:
+        if key not in PRINT_KEYS:
+            raise game.error("print", key, f"unknown key {key!r} in [print]; accepted keys: "
+                                           f"{', '.join(PRINT_KEYS)}")
+    settings = {**DEFAULT_PRINT, **raw}
+    if square is not None:
+        try:
+            side = parse_length(square) if not isinstance(square, (int, float)) else float(square)
+        except ValueError as exc:
+            raise ValueError(f"--square: {exc}") from None
+    else:
+        side = _length(game, "print", "square", settings["square"])
+    if not SQUARE_RANGE[0] <= side <= SQUARE_RANGE[1]:
+        where = "--square" if square is not None else "[print] square"
+        message = (f"{where} must be 15 to 80 mm (a playable chess board), got "
+                   f"{side / mm(1):.1f} mm")
+        if square is not None:
+            raise ValueError(message)
+        raise game.error("print", "square", message)
+    paper = paper if paper is not None else settings["paper"]
+    if paper not in PAPERS:
+        if "paper" in raw and paper == raw["paper"]:
+            raise game.error("print", "paper", f"[print] paper must be a4, letter or both, not {paper!r}")
+        raise ValueError(f"paper must be a4, letter or both, not {paper!r}")
+    if duplex is not None and duplex not in DUPLEX:
+        raise ValueError(f"duplex must be long or short, not {duplex!r}")
+    margin = _length(game, "print", "margin", settings["margin"])
+    overlap = _length(game, "print", "board_overlap", settings["board_overlap"])
+    bleed = _length(game, "print", "bleed", settings["bleed"])
+    if not mm(3) <= margin <= mm(25):
+        raise game.error("print", "margin", f"[print] margin must be 3 to 25 mm, got {margin / mm(1):.1f} mm")
+    if not mm(3) <= overlap <= mm(40):
+        raise game.error("print", "board_overlap", f"[print] board_overlap must be 3 to 40 mm, "
+                                                   f"got {overlap / mm(1):.1f} mm")
+    if bleed > mm(5):
+        raise game.error("print", "bleed", f"[print] bleed must be at most 5 mm, got {bleed / mm(1):.1f} mm")
+    tables = game.sections.get("pieces", DEFAULT_PIECES)
+    if not isinstance(tables, dict):
+        raise game.error("pieces", None, "[pieces] must be a table of pieces")
+    pieces = tuple(_piece(game, key, table, side) for key, table in tables.items())
+    kit = Kit(title=game.info.title, version=game.info.version, date=game.info.date,
+              designer=game.info.designer, square=side, paper=paper, margin=margin,
+              board_overlap=overlap, bleed=bleed, pieces=pieces, duplex=duplex,
+              back_offset=back_offset, ink_saver=ink_saver,
+              counts={k: v for k, v in game.template_values().items() if isinstance(v, int)})
+    _check_fits(game, kit)
+    return kit
+
+
+def _check_fits(game: Game, kit: Kit) -> None:
+    width, height = kit.page_size
+    room_w, room_h = width - 2 * kit.margin, height - 2 * kit.margin - mm(20)
+    for piece in kit.pieces:
+        w = piece.width * (2 if piece.double_sided and kit.duplex is None else 1) + 2 * kit.bleed
+        h = piece.height + 2 * kit.bleed
+        if piece.kind == "tracker":
+            w = piece.width * 2 + mm(12)
+        if w > room_w or h > room_h:
+            raise game.error(f"pieces.{piece.key}", "size",
+                             f"[pieces.{piece.key}] size: {w / mm(1):.1f} x {h / mm(1):.1f} mm does "
+                             f"not fit on a {kit.paper} sheet ({room_w / mm(1):.0f} x "
+                             f"{room_h / mm(1):.0f} mm inside the margins)")
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """`--back-offset X,Y`: lengths, bare numbers in millimetres ("0.5,-1.2" or "1mm,0")."""
+    parts = [p.strip() for p in str(text).split(",")]
+    if len(parts) != 2:
+        raise ValueError(f"--back-offset: expected X,Y such as 0.5,-1.2 (mm), got {text!r}")
+    result = []
+    for part in parts:
+        sign = -1.0 if part.startswith("-") else 1.0
+        try:
+            result.append(sign * parse_length(part.lstrip("+-"), mm(1)))
+        except ValueError:
+            raise ValueError(f"--back-offset: bad length {part!r} in {text!r}; expected X,Y "
+                             f"in mm such as 0.5,-1.2") from None
+    if max(abs(v) for v in result) > mm(10):
+        raise ValueError(f"--back-offset: {text!r} is more than 10 mm; measure again with the "
+                         f"calibration page")
+    return result[0], result[1]
+
+
+def with_options(kit: Kit, **changes: Any) -> Kit:
+    return replace(kit, **changes)

@@ -1,0 +1,538 @@
+"""Render the imposed pages to a PDF with reportlab (and to PNGs with pypdfium2).
+
+Each distinct face is drawn once, as a PDF form XObject named `FormXob.<art>_<n>`, and every copy
+on every sheet is a reference to it; the board is one form placed on each tile and, scaled, on
+the mini board. reportlab's invariant mode makes the same input give the same bytes, and the
+PDF is written to a temporary file and moved into place, so a failed build keeps the last good one.
+
+Extra pages (the rulebook, later) go right after the cover: pass `extra_pages`, each an
+`ExtraPage(caption, draw)` whose `draw(canvas, frame)` fills the content frame (a layout.Rect);
+the kit adds the header, the footer and the page numbers.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+from reportlab.pdfgen import canvas as pdfcanvas
+
+from ..units import mm, to_mm
+from . import art
+from .art import BOLD, INK, ITALIC, SERIF, draw_aid, draw_board, draw_face, draw_tracker, hx
+from .layout import (FOOTER, HEADER, BoardView, Page, Rect, alignment_targets, board_geometry,
+                     content_frame, impose, tracker_cells)
+from .model import Kit
+
+RULE = hx("#8a6414")
+MUTED = hx("#6b625a")
+
+
+@dataclass(frozen=True)
+class ExtraPage:
+    caption: str
+    draw: Callable[[object, Rect], None]
+
+
+class _Forms:
+    """Form XObjects, one per distinct (art, size, label): defined on first use."""
+
+    def __init__(self, c, kit: Kit):
+        self.c, self.kit, self.names = c, kit, {}
+
+    def face(self, piece_key: str, art_name: str, w: float, h: float) -> str:
+        piece = self.kit.piece(piece_key)
+        label = piece.label(art_name)
+        key = (art_name, round(w, 3), round(h, 3), label)
+        if key not in self.names:
+            name = f"{art_name}_{sum(1 for k in self.names if k[0] == art_name)}"
+            b = self.kit.bleed
+            self.c.beginForm(name, -b, -b, w + b, h + b)
+            draw_face(self.c, art_name, 0, 0, (w, h), label=label, ink_saver=self.kit.ink_saver, bleed=b)
+            self.c.endForm()
+            self.names[key] = name
+        return self.names[key]
+
+    def icon(self, art_name: str) -> str:
+        """The face without its label, 100 pt wide: for icons, scaled."""
+        return self.special(("icon-" + art_name,), 100, 100, lambda cv: draw_face(
+            cv, art_name, 0, 0, 100, label="", ink_saver=self.kit.ink_saver))
+
+    def draw_icon(self, c, art_name: str, x: float, y: float, size: float) -> None:
+        name = self.icon(art_name)
+        c.saveState()
+        c.translate(x, y)
+        c.scale(size / 100, size / 100)
+        c.doForm(name)
+        c.restoreState()
+
+    def special(self, key, w, h, draw) -> str:
+        if key not in self.names:
+            name = f"{key[0]}_{sum(1 for k in self.names if k[0] == key[0])}"
+            self.c.beginForm(name, 0, 0, w, h)
+            draw(self.c)
+            self.c.endForm()
+            self.names[key] = name
+        return self.names[key]
+
+
+def _header(c, kit: Kit, page: Page, number: int, total: int) -> None:
+    width, height = page.width, page.height
+    m = kit.margin
+    y = height - m - mm(3.2)
+    c.setFillColor(INK)
+    t = c.beginText(m, y)
+    t.setFont(BOLD, 9.5)
+    t.setCharSpace(1.4)
+    t.textOut(kit.title.upper())
+    t.setCharSpace(0)
+    t.setFont(SERIF, 9.5)
+    t.setFillColor(MUTED)
+    t.textOut("   print-and-play kit")
+    c.drawText(t)
+    right = f"version {kit.version}" + (f"  \u00b7  {kit.date}" if kit.date else "") + \
+            f"  \u00b7  page {number} of {total}"
+    c.setFont(SERIF, 9.5)
+    c.drawRightString(width - m, y, right)
+    c.setStrokeColor(RULE)
+    c.setLineWidth(0.6)
+    c.line(m, y - mm(1.6), width - m, y - mm(1.6))
+    if page.caption:
+        c.setFillColor(INK)
+        c.setFont(ITALIC, 9)
+        c.drawString(m, m + mm(0.5), page.caption)
+
+
+def _lines(c, page: Page) -> None:
+    styles = {"cut": (0.45, INK, None), "mark": (0.45, INK, None), "seam": (0.5, MUTED, (1, 2)),
+              "fold": (0.6, INK, (3, 2))}
+    for style, (width, color, dash) in styles.items():
+        lines = [(ln.x0, ln.y0, ln.x1, ln.y1) for ln in page.lines if ln.style == style]
+        if not lines:
+            continue
+        if style == "fold":      # white under the dashes: visible on dark art too
+            c.setStrokeColor(hx("#ffffff"))
+            c.setLineWidth(1.2)
+            c.setDash([], 0)
+            c.lines(lines)
+        c.setStrokeColor(color)
+        c.setLineWidth(width)
+        c.setDash(list(dash) if dash else [], 0)
+        c.lines(lines)
+    c.setDash([], 0)
+
+
+def _place(c, forms: _Forms, page: Page) -> None:
+    kit = forms.kit
+    for p in page.placements:
+        r = p.rect
+        if p.art == "tracker":
+            piece = kit.piece(p.piece)
+            cells = tracker_cells(piece, content_frame(kit).w)
+            name = forms.special(("tracker", r.w, r.h), r.w, r.h, lambda cv: draw_tracker(
+                cv, r.w, r.h, cells, villages=kit.counts.get("villages", 0), ink_saver=kit.ink_saver))
+        elif p.art == "aid":
+            for face in art.FACES:      # the legend's icons, defined before the card's form
+                forms.icon(face)
+            name = forms.special(("aid", r.w, r.h), r.w, r.h, lambda cv: draw_aid(
+                cv, r.w, r.h, counts=kit.counts, title=kit.title, ink_saver=kit.ink_saver,
+                icon=forms.draw_icon))
+        else:
+            name = forms.face(p.piece, p.art, r.w, r.h)
+        c.saveState()
+        if p.clip is not None and kit.bleed:
+            path = c.beginPath()
+            path.rect(p.clip.x, p.clip.y, p.clip.w, p.clip.h)
+            c.clipPath(path, stroke=0, fill=0)
+        c.translate(r.x, r.y)
+        c.doForm(name)
+        c.restoreState()
+
+
+def _board(c, forms: _Forms, kit: Kit, view: BoardView) -> None:
+    geo = board_geometry(kit)
+    name = forms.special(("board", geo.width, geo.height), geo.width, geo.height,
+                         lambda cv: draw_board(cv, geo, ink_saver=kit.ink_saver))
+    c.saveState()
+    path = c.beginPath()
+    path.rect(view.clip.x, view.clip.y, view.clip.w, view.clip.h)
+    c.clipPath(path, stroke=0, fill=0)
+    c.translate(view.x, view.y)
+    c.scale(view.scale, view.scale)
+    c.doForm(name)
+    if view.tile:
+        for x, y in alignment_targets(kit):
+            _target(c, x, y, geo.frame * 0.32)
+    c.restoreState()
+
+
+def _target(c, x, y, r):
+    c.setLineWidth(0.5)
+    for color, width in ((hx("#ffffff"), 1.4), (INK, 0.5)):
+        c.setStrokeColor(color)
+        c.setLineWidth(width)
+        c.circle(x, y, r, stroke=1, fill=0)
+        c.line(x - 1.6 * r, y, x + 1.6 * r, y)
+        c.line(x, y - 1.6 * r, x, y + 1.6 * r)
+
+
+def _locator(c, kit: Kit, page: Page, pages: list[Page]) -> None:
+    """A small map of the tiles under the tile, this one filled, and how to join them."""
+    tiles = [p.board.tile for p in pages if p.kind == "board"]
+    rows = sorted({t[0] for t in tiles})
+    cols = sorted({int(t[1:]) for t in tiles})
+    cell = mm(5)
+    frame = content_frame(kit)
+    x0 = frame.x1 - len(cols) * cell
+    y0 = page.board.clip.y - mm(8) - len(rows) * cell
+    c.setLineWidth(0.6)
+    c.setStrokeColor(INK)
+    for i, row in enumerate(rows):
+        for j, col in enumerate(cols):
+            name = f"{row}{col}"
+            here = name == page.board.tile
+            c.setFillColor(hx("#3b2a20") if here else hx("#ffffff"))
+            c.rect(x0 + j * cell, y0 + (len(rows) - 1 - i) * cell, cell, cell, fill=1, stroke=1)
+            c.setFillColor(hx("#ffffff") if here else INK)
+            c.setFont(SERIF, 7)
+            c.drawCentredString(x0 + (j + 0.5) * cell, y0 + (len(rows) - 1 - i) * cell + cell * 0.3, name)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 22)
+    c.drawRightString(x0 - mm(3), y0 + len(rows) * cell - mm(7), page.board.tile)
+    x, y = frame.x, page.board.clip.y - mm(7)
+    text = ("Trim the page margin on the outer board edges (the marks reach the paper's edge). "
+            "Where a tile meets a tile above or to its left, cut along the solid seam line, lay it "
+            "over its neighbour so the half targets become whole circles, and tape the join on "
+            "the back.")
+    art.paragraph(c, text, x, y, frame.w - len(cols) * cell - mm(22), font=SERIF, size=9)
+
+
+def _mini_legend(c, kit: Kit, page: Page) -> None:
+    frame = content_frame(kit)
+    y = page.board.clip.y - mm(7)
+    x = frame.x
+    art.paragraph(c, "Rank 1, at the bottom, is the Irish home row; the Treasure starts beside that "
+                     "edge. Rank 8, at the top, is the Viking home row. The blue marks in the right "
+                     "frame show the ranks where the river tiles go (4 and 5); the green marks in the "
+                     "left frame show where villages may be placed (ranks 3 to 5).",
+                  x, y, frame.w, size=9.5)
+
+
+# The cover ----------------------------------------------------------------------------------------
+
+def _ranges(numbers: list[int]) -> str:
+    parts, start = [], None
+    for i, n in enumerate(numbers):
+        if start is None:
+            start = n
+        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
+            parts.append(f"{start}" if start == n else f"{start}\u2013{n}")
+            start = None
+    return ", ".join(parts)
+
+
+def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
+    """The cover's table: (pages, what, how), in page order."""
+    groups: list[tuple[str, list[int], str]] = []
+
+    def add(what, number, how):
+        if groups and groups[-1][0] == what and groups[-1][2] == how:
+            groups[-1][1].append(number)
+        else:
+            groups.append((what, [number], how))
+
+    for number, page in enumerate(pages, start=1):
+        if page.kind == "cover":
+            add("This page: how to print, cut and assemble", number, "read; no need to print")
+        elif page.kind == "extra":
+            add(page.caption or "Rules", number, "single- or double-sided")
+        elif page.kind == "board":
+            add("The board, real size, in tiles", number, "single-sided, 100 %")
+        elif page.kind == "mini":
+            add("Mini board (optional)", number, "single-sided")
+        elif page.kind == "pieces":
+            add("Pieces, tracker and player aids", number, "single-sided, 100 %")
+        elif page.kind in ("duplex", "back"):
+            add("Two-sided pieces, fronts and backs", number,
+                f"double-sided, flip on the {kit.duplex} edge")
+        elif page.kind.startswith("calibration"):
+            add("Duplex calibration (print first)", number, f"double-sided, {kit.duplex} edge")
+    return [(_ranges(nums), what, how) for what, nums, how in groups]
+
+
+def _plural(name: str, n: int) -> str:
+    if n == 1 or not name:
+        return name
+    return name[:-1] + "ies" if name.endswith("y") and name[-2:] != "ey" else name + "s"
+
+
+def parts_list(kit: Kit) -> list[tuple[str, str]]:
+    """(face to show, text) for each piece, with the numbers of components.toml."""
+    rows = []
+    for piece in kit.pieces:
+        if piece.count == 0:
+            continue
+        size = f"{to_mm(piece.width):.0f} mm" if abs(piece.width - piece.height) < 0.01 else \
+            f"{to_mm(piece.width):.0f} \u00d7 {to_mm(piece.height):.0f} mm"
+        if piece.kind == "tracker":
+            rows.append(("", f"{piece.count} {piece.name}: {piece.spaces} spaces (1 + villages) and a "
+                             f"Reserve box"))
+            continue
+        if piece.kind == "aid":
+            rows.append(("", f"{piece.count} {piece.name}s ({size}): turn, pushing, victory points"))
+            continue
+        text = f"{piece.count} {_plural(piece.name, piece.count)}, {size}"
+        if piece.backs:
+            if len(piece.backs) == 1:
+                text += f", two-sided ({piece.label(piece.front) or 'front'} / " \
+                        f"{piece.label(piece.backs[0][0]).lower() or 'back'})"
+            else:
+                mix = ", ".join(f"{n} {_plural(piece.label(b), n)}" for b, n in piece.backs)
+                text += f", two-sided: one front, reverses {mix}"
+        rows.append((piece.front, text))
+    return rows
+
+
+def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
+    frame = content_frame(kit)
+    x, width = frame.x, frame.w
+    y = frame.y1 - mm(14)
+    c.setFillColor(hx("#3b2a20"))
+    c.setFont(BOLD, 30)
+    c.drawString(x, y, kit.title)
+    c.setFont(ITALIC, 12)
+    c.setFillColor(MUTED)
+    sub = f"Print-and-play kit, version {kit.version}" + (f", {kit.date}" if kit.date else "")
+    c.drawString(x, y - 17, sub)
+    if kit.designer:
+        c.setFont(SERIF, 9.5)
+        c.drawString(x, y - 30, kit.designer)
+    # a row of faces as a banner
+    faces = ["viking-front", "viking-chief", "viking-berserker", "irish", "village", "village-looted",
+             "river", "treasure", "stun"]
+    s = min(mm(16), (width - 8 * mm(3)) / len(faces))
+    by = y - 30 - mm(6) - s
+    for k, face in enumerate(faces):
+        forms.draw_icon(c, face, x + k * (s + (width - len(faces) * s) / (len(faces) - 1)), by, s)
+    y = by - mm(9)
+
+    def heading(text, y):
+        c.setFillColor(art.VK_RED)
+        c.setFont(BOLD, 12)
+        c.drawString(x, y, text.upper())
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.6)
+        c.line(x, y - 4, x + width, y - 4)
+        return y - 16
+
+    y = heading("What to print", y)
+    c.setFont(BOLD, 9.5)
+    c.setFillColor(INK)
+    cols = (x, x + mm(22), x + width * 0.62)
+    for col, text in zip(cols, ("Pages", "What", "How")):
+        c.drawString(col, y, text)
+    y -= 13
+    for pages_text, what, how in print_plan(kit, pages):
+        c.setFont(SERIF, 9.5)
+        c.drawString(cols[0], y, pages_text)
+        c.drawString(cols[1], y, what)
+        c.drawString(cols[2], y, how)
+        y -= 12.5
+    paper = {"a4": "A4", "letter": "US Letter", "both": "A4 or US Letter"}[kit.paper]
+    y = art.paragraph(c, f"Print on {paper} at 100 % (\u201cactual size\u201d, never \u201cfit to "
+                         f"page\u201d): the board's squares must come out at {to_mm(kit.square):.0f} mm. "
+                         f"Check with a ruler: the bar on the right is 50 mm long. Card stock (160\u2013"
+                         f"220 g/m\u00b2) makes sturdier pieces; a greyscale printer is fine, the sides "
+                         f"differ by shape and pattern too.",
+                      x, y - 5, width - mm(62), size=9.5)
+    _ruler(c, x + width - mm(55), y + 16)
+    y = heading("Cut and fold", y - 8)
+    double = any(p.double_sided for p in kit.pieces)
+    steps = [
+        "Cut along the solid lines. The lines that run right across a sheet come first; each strip "
+        "then shows its own lines. Crop marks in the margins reach the paper's edge, so a ruler or "
+        "trimmer can line up with them.",
+    ]
+    if double and not kit.duplex:
+        steps.append("Two-sided pieces print front and back side by side: cut the pair out as one "
+                     "strip, fold it on the dashed line (print side out), and glue the halves "
+                     "together. Fronts of the Viking troops are all alike, so the reverse stays secret.")
+    if kit.duplex:
+        steps.append(f"Two-sided pieces print on the front and back of one sheet: print those pages "
+                     f"double-sided, flipping on the {kit.duplex} edge. Print the calibration sheet "
+                     f"first; if its scales read other than 0, build again with --back-offset X,Y.")
+    steps.append("Board: cut the page margins off along the marks, trim each tile that sits to the "
+                 "right or below on its solid seam line, lay it over its neighbour so the half targets "
+                 "meet, and tape the joins from behind. The tile letters and numbers (A1, A2, B1...) "
+                 "show where each goes.")
+    if kit.bleed:
+        steps.append(f"The art runs {to_mm(kit.bleed):.1f} mm past each cut line (bleed), so a "
+                     f"slightly-off cut leaves no white edge.")
+    for number, text in enumerate(steps, start=1):
+        c.setFont(BOLD, 9.5)
+        c.setFillColor(INK)
+        c.drawString(x, y, f"{number}.")
+        y = art.paragraph(c, text, x + mm(5), y, width - mm(5), size=9.5) - 3
+    y = heading("In the box", y - 6)
+    icon = mm(6)
+    for face, text in parts_list(kit):
+        if face:
+            forms.draw_icon(c, face, x, y - icon * 0.3, icon)
+        c.setFillColor(INK)
+        c.setFont(SERIF, 9.5)
+        c.drawString(x + icon + mm(3), y, text)
+        y -= icon + mm(1.2)
+    c.setFont(SERIF, 9.5)
+    c.drawString(x + icon + mm(3), y, f"The board: 8 \u00d7 8 squares of {to_mm(kit.square):.0f} mm "
+                                      f"on tiles, and a mini board on one sheet")
+
+
+def _ruler(c, x, y):
+    length = mm(50)
+    c.setStrokeColor(INK)
+    c.setFillColor(INK)
+    c.setLineWidth(0.6)
+    c.line(x, y, x + length, y)
+    for k in range(51):
+        h = mm(3) if k % 10 == 0 else (mm(2) if k % 5 == 0 else mm(1))
+        c.line(x + mm(k), y, x + mm(k), y + h)
+    c.setFont(SERIF, 8)
+    for k in (0, 10, 20, 30, 40, 50):
+        c.drawCentredString(x + mm(k), y + mm(4), f"{k}")
+    c.drawString(x + length + mm(1.5), y - 2, "mm")
+
+
+# Calibration -----------------------------------------------------------------------------------
+
+def _calibration_front(c, kit: Kit, page: Page) -> None:
+    frame = content_frame(kit)
+    for x, y in page.spots:
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.35)
+        c.line(x - mm(12), y, x + mm(12), y)
+        c.line(x, y - mm(12), x, y + mm(12))
+        c.circle(x, y, mm(2), stroke=1, fill=0)
+    art.paragraph(c, "Print this sheet and the next double-sided, with the same settings as the kit. "
+                     "Hold it to a window, back side towards you, and read each scale where this "
+                     "sheet's cross shows through. Add the two readings to your --back-offset X,Y "
+                     "(they are 0 when the printer is true) and build again.",
+                  frame.x, frame.y1 - mm(4), frame.w, size=10)
+
+
+def _calibration_back(c, kit: Kit, page: Page) -> None:
+    for x, y in page.spots:
+        c.setStrokeColor(INK)
+        c.setFillColor(INK)
+        c.setLineWidth(0.35)
+        c.line(x - mm(10), y - mm(3), x + mm(10), y - mm(3))
+        c.line(x + mm(3), y - mm(10), x + mm(3), y + mm(10))
+        c.setFont(SERIF, 6)
+        for k in range(-20, 21):
+            h = mm(2.4) if k % 10 == 0 else (mm(1.6) if k % 2 == 0 else mm(0.9))
+            c.line(x + mm(k / 2), y - mm(3), x + mm(k / 2), y - mm(3) + h)
+            c.line(x + mm(3), y + mm(k / 2), x + mm(3) - h, y + mm(k / 2))
+            if k % 4 == 0:
+                c.drawCentredString(x + mm(k / 2), y - mm(5.6), f"{k / 2:g}")
+                c.drawString(x + mm(3.6), y + mm(k / 2) - 2, f"{k / 2:g}")
+        c.setFont(ITALIC, 7)
+        c.drawCentredString(x, y - mm(8), "X (mm)")
+        c.drawString(x + mm(5), y + mm(10.5), "Y (mm)")
+
+
+# The document ------------------------------------------------------------------------------------
+
+def render_pdf(kit: Kit, path: Path, extra_pages: Sequence[ExtraPage] = ()) -> list[Page]:
+    """Write the kit to `path` atomically; return the pages as laid out."""
+    art.register_fonts()
+    pages = impose(kit, extra=len(extra_pages))
+    for page, extra in zip((p for p in pages if p.kind == "extra"), extra_pages):
+        page.caption, page.extra = extra.caption, extra
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        c = pdfcanvas.Canvas(str(tmp), pagesize=kit.page_size, invariant=1, pageCompression=1)
+        c.setTitle(f"{kit.title} \u2013 print-and-play kit {kit.version}")
+        c.setAuthor(kit.designer or kit.title)
+        c.setSubject("Print-and-play kit")
+        c.setCreator("siege-pnp")
+        forms = _Forms(c, kit)
+        total = len(pages)
+        for number, page in enumerate(pages, start=1):
+            c.setPageSize((page.width, page.height))
+            _boxes(c, kit, page)
+            if page.kind == "cover":
+                _cover(c, kit, page, pages, forms)
+            elif page.kind == "extra":
+                page.extra.draw(c, content_frame(kit))
+            elif page.kind in ("board", "mini"):
+                _board(c, forms, kit, page.board)
+                if page.kind == "board":
+                    _locator(c, kit, page, pages)
+                else:
+                    _mini_legend(c, kit, page)
+            elif page.kind == "calibration":
+                _calibration_front(c, kit, page)
+            elif page.kind == "calibration-back":
+                _calibration_back(c, kit, page)
+            _place(c, forms, page)
+            _lines(c, page)
+            _header(c, kit, page, number, total)
+            c.showPage()
+        c.save()
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return pages
+
+
+def _boxes(c, kit: Kit, page: Page) -> None:
+    """With bleed, each sheet of pieces gets a TrimBox around the pieces' trim edges and a BleedBox
+    around their bleed."""
+    trims = [p.rect for p in page.placements]
+    if not kit.bleed or not trims:
+        c.setTrimBox(None)
+        c.setBleedBox(None)
+        return
+    x0, y0 = min(r.x for r in trims), min(r.y for r in trims)
+    x1, y1 = max(r.x1 for r in trims), max(r.y1 for r in trims)
+    b = kit.bleed
+    c.setTrimBox((x0, y0, x1, y1))
+    c.setBleedBox((x0 - b, y0 - b, x1 + b, y1 + b))
+
+
+def output_name(kit: Kit) -> str:
+    return f"{kit.slug}-{kit.paper}{'-duplex-' + kit.duplex if kit.duplex else ''}.pdf"
+
+
+def build(kit: Kit, out_dir: Path | str = "output", *, png: bool = False,
+          extra_pages: Sequence[ExtraPage] = ()) -> Path:
+    """Build the kit into `out_dir`; with `png`, also `out_dir/png/<name>-NN.png`."""
+    out_dir = Path(out_dir)
+    path = out_dir / output_name(kit)
+    render_pdf(kit, path, extra_pages)
+    if png:
+        write_pngs(path, out_dir / "png")
+    return path
+
+
+def write_pngs(pdf: Path, folder: Path, dpi: float = 110) -> list[Path]:
+    import pypdfium2 as pdfium
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        for index in range(len(document)):
+            image = document[index].render(scale=dpi / 72).to_pil()
+            target = folder / f"{pdf.stem}-{index + 1:02d}.png"
+            tmp = target.with_name(f".{target.name}.tmp")
+            image.save(tmp, format="PNG", optimize=False)
+            os.replace(tmp, target)
+            written.append(target)
+    finally:
+        document.close()
+    return written
