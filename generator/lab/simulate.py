@@ -13,10 +13,11 @@ import hashlib
 import os
 import random
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Callable, Iterable, Sequence
 
-from ..config import Counts, Game, with_counts
+from ..config import Counts, Game, RuleNumbers, validate_counts, with_counts
+from ..engine.options import check_options
 from ..engine.state import Side, State
 from .players import PlayerSpec
 from . import stats
@@ -24,37 +25,50 @@ from . import stats
 DEFAULT_TURN_CAP = 200
 
 
+COUNT_NAMES = tuple(f.name for f in fields(Counts))
+NUMBER_NAMES = tuple(f.name for f in fields(RuleNumbers))
+
+
 @dataclass(frozen=True)
 class Variant:
-    """One rule set to test: the rules, engine options and counts that differ from the game's."""
+    """One rule set to test: the rules, and the engine options, counts and rule numbers that differ
+    from the game's (`changes` are (name, value) pairs of Counts or RuleNumbers fields)."""
 
     label: str = "final"
-    rules: str = "final"
+    rules: str | None = None   # None: the game's rule set
     options: tuple[tuple[str, str], ...] = ()
-    counts: tuple[tuple[str, int], ...] = ()
+    changes: tuple[tuple[str, int], ...] = ()
 
     def game(self, base: Game) -> Game:
-        return with_counts(base, **dict(self.counts)) if self.counts else base
-
-    def engine_options(self, turn_cap: int) -> dict[str, str]:
-        merged = {"turn-cap": str(turn_cap)}
-        merged.update(dict(self.options))
-        return merged
+        """`base` with this variant's counts and numbers; raises ValueError for impossible counts."""
+        counts = {k: v for k, v in self.changes if k in COUNT_NAMES}
+        numbers = {k: v for k, v in self.changes if k in NUMBER_NAMES}
+        unknown = [k for k, _ in self.changes if k not in COUNT_NAMES and k not in NUMBER_NAMES]
+        if unknown:
+            raise ValueError(f"unknown count {unknown[0]!r}; counts: {', '.join(COUNT_NAMES + NUMBER_NAMES)}")
+        game = with_counts(base, **counts) if counts else base
+        if numbers:
+            game = replace(game, numbers=replace(game.numbers, **numbers))
+        validate_counts(game.counts, lambda key, message: ValueError(message))
+        if self.rules is not None:
+            game = replace(game, rule_set=self.rules)
+        return game
 
 
 @dataclass(frozen=True)
 class GameTask:
-    """Everything one game needs (picklable, small)."""
+    """Everything one game needs (picklable, small): the players, the seed, and the resolved rules,
+    counts, numbers and engine options (turn cap included)."""
 
     index: int
     seed: int
     viking: PlayerSpec
     irish: PlayerSpec
-    variant: Variant = Variant()
-    turn_cap: int = DEFAULT_TURN_CAP
+    variant: str = "final"
+    rules: str = "final"
     counts: Counts = Counts()
-    points_to_win: int = 2
-    defeats_for_point: int = 4
+    numbers: RuleNumbers = RuleNumbers()
+    options: tuple[tuple[str, str], ...] = (("turn-cap", str(DEFAULT_TURN_CAP)),)
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -65,16 +79,16 @@ def game_seed(base_seed: int, index: int) -> int:
 
 def make_tasks(games: int, viking: PlayerSpec, irish: PlayerSpec, variant: Variant = Variant(),
                seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None) -> list[GameTask]:
+    """The tasks of `games` games of one variant. Options: the game's, then `turn-cap`, then the
+    variant's (so `--option turn-cap=N` wins over the default cap). Raises ValueError for bad ones."""
     game = variant.game(game or Game())
-    return [GameTask(i, game_seed(seed, i), viking, irish, variant, turn_cap, game.counts,
-                     game.numbers.points_to_win, game.numbers.defeats_for_point) for i in range(games)]
-
-
-def _task_game(task: GameTask) -> Game:
-    from dataclasses import replace
-    from ..config import RuleNumbers
-    return replace(Game(), counts=task.counts, rule_set=task.variant.rules,
-                   numbers=RuleNumbers(task.points_to_win, task.defeats_for_point))
+    options = dict(game.options)
+    options["turn-cap"] = str(turn_cap)
+    options.update(dict(variant.options))
+    check_options(options, game.rule_set)
+    resolved = tuple(sorted((k, str(v)) for k, v in options.items()))
+    return [GameTask(i, game_seed(seed, i), viking, irish, variant.label, game.rule_set, game.counts,
+                     game.numbers, resolved) for i in range(games)]
 
 
 def play_game(task: GameTask) -> dict:
@@ -82,8 +96,8 @@ def play_game(task: GameTask) -> dict:
 
     Each player gets only `state.view(side)`: the Irish never see a hidden Viking reverse."""
     started = time.perf_counter()
-    game = _task_game(task)
-    state = State.new_game(game, task.variant.rules, task.variant.engine_options(task.turn_cap))
+    game = Game(counts=task.counts, numbers=task.numbers, rule_set=task.rules)
+    state = State.new_game(game, task.rules, dict(task.options))
     players = {Side.VIKING: task.viking.build(), Side.IRISH: task.irish.build()}
     rngs = {side: random.Random(task.seed * 2 + int(side)) for side in Side}
     actions = 0
@@ -99,7 +113,8 @@ def play_game(task: GameTask) -> dict:
     return {
         "index": task.index,
         "seed": task.seed,
-        "variant": task.variant.label,
+        "variant": task.variant,
+        "rules": task.rules,
         "viking": str(task.viking),
         "irish": str(task.irish),
         "winner": outcome.winner.label if outcome and outcome.winner is not None else None,
@@ -135,7 +150,7 @@ def run_tasks(tasks: Sequence[GameTask], workers: int | None = None,
                 records.append(record)
                 if progress:
                     progress(record)
-    order = {(t.variant.label, t.index): n for n, t in enumerate(tasks)}
+    order = {(t.variant, t.index): n for n, t in enumerate(tasks)}
     records.sort(key=lambda r: order[(r["variant"], r["index"])])
     return records
 
@@ -205,3 +220,45 @@ def simulate(variants: Sequence[Variant], games: int, viking: PlayerSpec, irish:
                 "turn_cap": turn_cap, "workers": workers or os.cpu_count() or 1,
                 "variants": [asdict(v) for v in variants]}
     return Simulation(settings, labels, summaries, records, wall)
+
+
+# ------------------------------------------------------------------------------ comparisons
+def parse_vary(text: str) -> tuple[str, list[str]]:
+    """`villages=4,5,6` or `turn-cap=100,200` to (name, values); raises ValueError."""
+    name, sep, values = text.partition("=")
+    items = [v.strip() for v in values.split(",") if v.strip()]
+    if not sep or not name.strip() or not items:
+        raise ValueError(f"expected --vary NAME=V1,V2,..., got {text!r}")
+    return name.strip(), items
+
+
+def plan_variants(rules: Sequence[str], options: dict[str, str] | None = None,
+                  vary: Sequence[tuple[str, Sequence[str]]] = ()) -> list[Variant]:
+    """Every combination of the rule sets and the swept values, labelled for the report.
+
+    A swept name is a count or rule number (`villages`, `points_to_win`, ...; whole numbers) or an
+    engine option (`turn-cap`, `no-moves`, ...). `options` apply to every variant."""
+    from ..engine.options import BY_NAME
+    combos: list[list[tuple[str, str]]] = [[]]
+    for name, values in vary:
+        key = name.replace("-", "_") if name.replace("-", "_") in COUNT_NAMES + NUMBER_NAMES else name
+        if key not in COUNT_NAMES and key not in NUMBER_NAMES and key not in BY_NAME:
+            raise ValueError(f"cannot vary {name!r}; counts: {', '.join(COUNT_NAMES + NUMBER_NAMES)}; "
+                             f"options: {', '.join(BY_NAME)}")
+        combos = [combo + [(key, value)] for combo in combos for value in values]
+    variants = []
+    for rule_set in rules:
+        if rule_set not in ("final", "draft"):
+            raise ValueError(f"rules must be 'final' or 'draft', not {rule_set!r}")
+        for combo in combos:
+            changes, opts = [], dict(options or {})
+            for key, value in combo:
+                if key in BY_NAME:
+                    opts[key] = value
+                else:
+                    if not value.lstrip("-").isdigit():
+                        raise ValueError(f"{key} takes whole numbers, not {value!r}")
+                    changes.append((key, int(value)))
+            parts = ([rule_set] if len(rules) > 1 or not combo else []) + [f"{k}={v}" for k, v in combo]
+            variants.append(Variant(" ".join(parts), rule_set, tuple(sorted(opts.items())), tuple(changes)))
+    return variants

@@ -1,0 +1,272 @@
+"""The balance report: JSON, and a one-page PDF (vector charts drawn with reportlab) with a PNG
+preview rasterised from it by pypdfium2.
+
+The page: a heading with the settings; a table with one row per variant (win rates with Wilson 95%
+intervals, draws at the turn cap, game length, the commonest ways to win); and three charts side by
+side: win rates with their intervals, how games were won (victory points held by the winner), and
+game length (box plots, in turns). Variants (final vs draft, a sweep) share every axis so they can
+be compared at a glance.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from reportlab.lib.colors import Color, HexColor, black
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.pdfgen.canvas import Canvas
+
+from .simulate import WAYS, Simulation
+
+PAGE = landscape(A4)
+MARGIN = 36.0
+VIKING = HexColor("#b03a2e")
+IRISH = HexColor("#1e8449")
+DRAW = HexColor("#909497")
+GRID = HexColor("#d5d8dc")
+WAY_COLOURS = {"treasure": HexColor("#d4ac0d"), "defeats": HexColor("#5d6d7e"),
+               "chief": HexColor("#7d3c98"), "villages": HexColor("#ca6f1e")}
+
+
+def write_json(sim: Simulation, path: Path | str) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(sim.to_json(), indent=1, sort_keys=False) + "\n", encoding="utf-8")
+    return path
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def write_pdf(sim: Simulation, path: Path | str) -> Path:
+    """The one-page report. Built in reportlab's invariant mode: the same results give the same bytes."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    c = Canvas(str(path), pagesize=PAGE, invariant=1, pageCompression=1)
+    c.setTitle("Siege of Armagh: playtest lab report")
+    c.setAuthor("siege-pnp")
+    width, height = PAGE
+    s = sim.settings
+    y = height - MARGIN
+    c.setFont("Helvetica-Bold", 16)
+    c.drawString(MARGIN, y - 12, "Siege of Armagh: playtest lab")
+    c.setFont("Helvetica", 9)
+    games = sum(summary["games"] for summary in sim.summaries.values())
+    rate = games / sim.wall_seconds if sim.wall_seconds else 0.0
+    c.drawString(MARGIN, y - 28,
+                 f"Vikings: {s['viking']}   Irish: {s['irish']}   {s['games']} games per variant, seed {s['seed']}, "
+                 f"turn cap {s['turn_cap']} (a draw), {s['workers']} workers, {games} games in "
+                 f"{sim.wall_seconds:.1f} s ({rate:.2f} games/s)")
+    c.drawString(MARGIN, y - 40, "Win rates with Wilson 95% intervals. Irish hidden-reverse play uses "
+                                 "determinised samples of the Irish view only.")
+    y = _table(c, sim, y - 58, width)
+    chart_top = min(y - 18, height - 200)
+    chart_h = chart_top - MARGIN - 28
+    panel_w = (width - 2 * MARGIN - 2 * 24) / 3
+    x = MARGIN
+    _win_chart(c, sim, x, MARGIN + 28, panel_w, chart_h)
+    _ways_chart(c, sim, x + panel_w + 24, MARGIN + 28, panel_w, chart_h)
+    _length_chart(c, sim, x + 2 * (panel_w + 24), MARGIN + 28, panel_w, chart_h)
+    c.showPage()
+    c.save()
+    return path
+
+
+def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
+    columns = [("variant", 90), ("Viking wins", 120), ("Irish wins", 120), ("draws (cap)", 80),
+               ("turns: mean, median [range]", 150), ("commonest wins", width - 2 * MARGIN - 560)]
+    row_h = 13.0
+    c.setFont("Helvetica-Bold", 8.5)
+    x = MARGIN
+    for name, w in columns:
+        c.drawString(x + 2, top - 10, name)
+        x += w
+    c.setStrokeColor(black)
+    c.setLineWidth(0.6)
+    c.line(MARGIN, top - 13, width - MARGIN, top - 13)
+    y = top - 13
+    c.setFont("Helvetica", 8.5)
+    for label in sim.variants:
+        sm = sim.summaries[label]
+        t = sm["turns"]
+        ways = []
+        for side in ("viking", "irish"):
+            for combo, n in list(sm[side]["ways"].items())[:2]:
+                ways.append(f"{side[0].upper()}: {combo} {n}")
+        cells = [
+            label,
+            f"{_pct(sm['viking']['rate'])}  [{_pct(sm['viking']['ci95'][0])}, {_pct(sm['viking']['ci95'][1])}]",
+            f"{_pct(sm['irish']['rate'])}  [{_pct(sm['irish']['ci95'][0])}, {_pct(sm['irish']['ci95'][1])}]",
+            f"{sm['draws']['games']} ({sm['draws']['turn_cap']})",
+            f"{t['mean']:.1f}, {t['median']:.0f}  [{t['min']}-{t['max']}]" if t.get("n") else "-",
+            ";  ".join(ways),
+        ]
+        x = MARGIN
+        for (name, w), text in zip(columns, cells):
+            while c.stringWidth(text, "Helvetica", 8.5) > w - 4 and len(text) > 4:
+                text = text[:-2]
+            c.drawString(x + 2, y - 10, text)
+            x += w
+        y -= row_h
+    c.setStrokeColor(GRID)
+    c.line(MARGIN, y, width - MARGIN, y)
+    return y
+
+
+def _frame(c: Canvas, title: str, x: float, y: float, w: float, h: float, ymax: float, ticks: list,
+           fmt) -> None:
+    c.setFont("Helvetica-Bold", 10)
+    c.setFillColor(black)
+    c.drawString(x, y + h + 8, title)
+    c.setFont("Helvetica", 7)
+    c.setLineWidth(0.4)
+    for t in ticks:
+        ty = y + h * t / ymax
+        c.setStrokeColor(GRID)
+        c.line(x + 24, ty, x + w, ty)
+        c.setFillColor(black)
+        c.drawRightString(x + 21, ty - 2.5, fmt(t))
+    c.setStrokeColor(black)
+    c.line(x + 24, y, x + w, y)
+    c.line(x + 24, y, x + 24, y + h)
+
+
+def _labels(c: Canvas, sim: Simulation, x: float, y: float, w: float) -> list[tuple[float, float]]:
+    """Slots (left, width) for the variants along an x axis, with their labels drawn below."""
+    n = len(sim.variants)
+    slot = (w - 30) / n
+    c.setFont("Helvetica", 7)
+    c.setFillColor(black)
+    out = []
+    for i, label in enumerate(sim.variants):
+        left = x + 28 + i * slot
+        text = label
+        while c.stringWidth(text, "Helvetica", 7) > slot - 2 and len(text) > 3:
+            text = text[:-1]
+        c.drawCentredString(left + slot / 2, y - 10, text)
+        out.append((left, slot))
+    return out
+
+
+def _legend(c: Canvas, items: list[tuple[str, Color]], x: float, y: float) -> None:
+    c.setFont("Helvetica", 7)
+    for name, colour in items:
+        c.setFillColor(colour)
+        c.rect(x, y - 1, 7, 7, stroke=0, fill=1)
+        c.setFillColor(black)
+        c.drawString(x + 9, y, name)
+        x += c.stringWidth(name, "Helvetica", 7) + 18
+
+
+def _win_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: float) -> None:
+    _frame(c, "Win rate (95% CI)", x, y, w, h, 1.0, [0, 0.25, 0.5, 0.75, 1.0], lambda t: f"{100 * t:.0f}%")
+    for (left, slot), label in zip(_labels(c, sim, x, y, w), sim.variants):
+        sm = sim.summaries[label]
+        bar = slot * 0.8 / 3
+        for j, (key, colour) in enumerate((("viking", VIKING), ("irish", IRISH), ("draws", DRAW))):
+            bx = left + slot * 0.1 + j * bar
+            rate = sm[key]["rate"]
+            c.setFillColor(colour)
+            c.rect(bx, y, bar * 0.9, h * rate, stroke=0, fill=1)
+            low, high = sm[key]["ci95"]
+            mid = bx + bar * 0.45
+            c.setStrokeColor(black)
+            c.setLineWidth(0.6)
+            c.line(mid, y + h * low, mid, y + h * high)
+            c.line(mid - 2, y + h * low, mid + 2, y + h * low)
+            c.line(mid - 2, y + h * high, mid + 2, y + h * high)
+    _legend(c, [("Vikings", VIKING), ("Irish", IRISH), ("draws", DRAW)], x + 26, y - 24)
+
+
+def _ways_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: float) -> None:
+    """Per variant two stacked bars (Viking, Irish wins): the share of games in which the winner
+    held each victory point, stacked by point; each bar's height is that side's win rate."""
+    _frame(c, "How games were won (points held by the winner)", x, y, w, h, 1.0,
+           [0, 0.25, 0.5, 0.75, 1.0], lambda t: f"{100 * t:.0f}%")
+    for (left, slot), label in zip(_labels(c, sim, x, y, w), sim.variants):
+        sm = sim.summaries[label]
+        bar = slot * 0.8 / 2
+        for j, (side, edge) in enumerate((("viking", VIKING), ("irish", IRISH))):
+            bx = left + slot * 0.1 + j * bar
+            wins = sm[side]["wins"]
+            total_points = sum(sm[side]["points"].values())
+            top = y
+            rate = sm[side]["rate"]
+            for way in WAYS:
+                n = sm[side]["points"].get(way, 0)
+                if not n:
+                    continue
+                seg = h * rate * n / total_points
+                c.setFillColor(WAY_COLOURS[way])
+                c.rect(bx, top, bar * 0.9, seg, stroke=0, fill=1)
+                top += seg
+            if wins:
+                c.setStrokeColor(edge)
+                c.setLineWidth(1.2)
+                c.rect(bx, y, bar * 0.9, h * rate, stroke=1, fill=0)
+                c.setFillColor(edge)
+                c.setFont("Helvetica-Bold", 6)
+                c.drawCentredString(bx + bar * 0.45, top + 2, side[0].upper())
+    _legend(c, [(way, WAY_COLOURS[way]) for way in WAYS], x + 26, y - 24)
+
+
+def _length_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: float) -> None:
+    cap = max(1, int(sim.settings.get("turn_cap") or 0))
+    longest = max((sim.summaries[v]["turns"].get("max", 0) for v in sim.variants), default=1)
+    step = next(s for s in (2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if max(10, longest) / s <= 8)
+    top = -(-int(max(10, longest)) // step) * step
+    _frame(c, "Game length (turns: min, quartiles, max; + mean)", x, y, w, h, top,
+           list(range(0, top + 1, step)), lambda t: f"{t}")
+    if cap <= top:
+        cy = y + h * cap / top
+        c.setStrokeColor(DRAW)
+        c.setDash(2, 2)
+        c.line(x + 24, cy, x + w, cy)
+        c.setDash()
+        c.setFont("Helvetica", 6)
+        c.setFillColor(DRAW)
+        c.drawRightString(x + w, cy + 2, "turn cap")
+    for (left, slot), label in zip(_labels(c, sim, x, y, w), sim.variants):
+        t = sim.summaries[label]["turns"]
+        if not t.get("n"):
+            continue
+        mid, half = left + slot / 2, min(slot * 0.3, 18)
+        sy = lambda v: y + h * v / top  # noqa: E731
+        c.setStrokeColor(black)
+        c.setLineWidth(0.6)
+        c.line(mid, sy(t["min"]), mid, sy(t["p25"]))
+        c.line(mid, sy(t["p75"]), mid, sy(t["max"]))
+        c.line(mid - half / 2, sy(t["min"]), mid + half / 2, sy(t["min"]))
+        c.line(mid - half / 2, sy(t["max"]), mid + half / 2, sy(t["max"]))
+        c.setFillColor(HexColor("#aed6f1"))
+        c.rect(mid - half, sy(t["p25"]), 2 * half, max(0.5, sy(t["p75"]) - sy(t["p25"])), stroke=1, fill=1)
+        c.setLineWidth(1.4)
+        c.line(mid - half, sy(t["median"]), mid + half, sy(t["median"]))
+        c.setFillColor(black)
+        c.setFont("Helvetica-Bold", 8)
+        c.drawCentredString(mid, sy(t["mean"]) - 2.5, "+")
+
+
+def write_png(pdf: Path | str, path: Path | str, dpi: int = 110) -> Path:
+    """A raster preview of the report's page (pypdfium2)."""
+    import pypdfium2 as pdfium
+    path = Path(path)
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        image = document[0].render(scale=dpi / 72).to_pil()
+        image.save(path)
+    finally:
+        document.close()
+    return path
+
+
+def write_report(sim: Simulation, stem: Path | str, png: bool = True) -> dict[str, Path]:
+    """JSON, PDF and (optionally) PNG beside each other: `stem.json`, `stem.pdf`, `stem.png`."""
+    stem = Path(stem)
+    out = {"json": write_json(sim, stem.with_suffix(".json")), "pdf": write_pdf(sim, stem.with_suffix(".pdf"))}
+    if png:
+        out["png"] = write_png(out["pdf"], stem.with_suffix(".png"))
+    return out
+
