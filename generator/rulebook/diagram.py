@@ -1,0 +1,573 @@
+"""An example block drawn as a diagram: the same `Replay` that `pnp check` judged, as a flowable.
+
+`trace(replay)` (no reportlab) replays the example's moves once more on a copy of the before state
+to learn what each move did: who moved, which pieces were pushed where, which were removed and
+which flipped. `ExampleDiagram` draws it: the before board cropped to the part that matters, with
+rank and file labels, an arrow for each move (numbered when there are several, Viking and Irish in
+their own colours, pushed pieces' paths dashed), and beside it the after board (removed pieces as
+ghosts with a cross where they were pushed to) or an "illegal" panel with the engine's reason.
+A block that failed the check (drawn only when the build is forced) gets a red frame and the
+check's report.
+
+Piece faces, terrain and markers are the kit's own art (`generator.kit.art.draw_face`,
+`draw_stun_overlay`), so a diagram shows the pieces the player cut out.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.platypus import Flowable, Paragraph
+
+from ..engine import END, IllegalMoveError
+from ..engine.board import DIRECTIONS, DIRECTION_TO, FILES, square_name
+from ..engine.diagram import state_cells, state_fields
+from ..engine.state import Kind, MoveKind, Side, SIDE_OF, State, Terrain
+from ..examples import Replay
+from ..kit.art import draw_face, draw_stun_overlay
+from .fonts import SERIF, SERIF_BOLD, SERIF_ITALIC, bold_safe
+from .markdown import ACCENT, INK, RULE, Styles
+
+VIKING_INK = colors.HexColor("#a3301d")
+IRISH_INK = colors.HexColor("#1d5a8c")
+PUSH_INK = colors.HexColor("#5b5247")
+FAIL = colors.HexColor("#d0021b")
+LIGHT = colors.HexColor("#f3ecdf")
+DARK = colors.HexColor("#e4d8c3")
+PANEL = colors.HexColor("#fbf8f2")
+GRASS = colors.HexColor("#a7b98f")
+
+
+# ----------------------------------------------------------------- what happened (no drawing)
+@dataclass
+class Arrow:
+    frm: tuple[float, float]  # (file, rank), 0-based; may lie off the board
+    to: tuple[float, float]
+    side: Side
+    kind: str                 # "step", "push" (a pushed piece), "back" (the backing troop), "deploy"
+    number: int = 0           # the move's number when a block has several (0: none)
+    illegal: bool = False
+
+
+@dataclass
+class Ghost:
+    """A piece removed from play, drawn on the after board where it was pushed to."""
+
+    at: tuple[int, int]       # (file, rank) it was pushed to; may be off the board
+    kind: Kind
+
+
+@dataclass
+class Trace:
+    before: State
+    after: State | None       # None when the last play was rejected
+    arrows: list[Arrow] = field(default_factory=list)
+    ghosts: list[Ghost] = field(default_factory=list)
+    flipped: list[int] = field(default_factory=list)  # squares of pieces revealed by a flip
+    illegal: str | None = None
+    accepted_after: State | None = None  # the state after the accepted plays
+
+
+def _fr(square: int) -> tuple[int, int]:
+    return square % 8, square // 8
+
+
+def trace(replay: Replay) -> Trace:
+    """Replay `replay`'s moves again, recording arrows, ghosts and flips for the drawing."""
+    example = replay.example
+    state = replay.states[0].copy()
+    result = Trace(replay.states[0], None)
+    total = sum(len(p.moves) for p in example.plays)
+    number = 0
+    for play in example.plays:
+        side = state.to_move
+        try:
+            for index, move in enumerate(play.moves):
+                number += 1
+                if index and state.to_move is not side and not state.is_game_over():
+                    raise IllegalMoveError(f"ruling 5: the turn ended after {play.moves[index - 1].notation()}")
+                _record(state, move, result, number if total > 1 else 0)
+            if not state.is_game_over() and state.to_move is side:
+                state.push(END)
+        except IllegalMoveError as exc:
+            result.illegal = replay.illegal_reason or str(exc)
+            result.accepted_after = replay.states[-1]
+            return result
+    result.after = state
+    result.accepted_after = state
+    return result
+
+
+def _record(state: State, move, result: Trace, number: int) -> None:
+    side = state.to_move
+    reason = state.why_illegal(move)
+    if move.kind is MoveKind.DEPLOY:
+        f, r = _fr(move.to)
+        start = (f, -1.15) if side is Side.IRISH else (f, 8.15)
+        result.arrows.append(Arrow(start, (f, r), side, "deploy", number, reason is not None))
+    elif move.kind is MoveKind.TWO_PUSH:
+        result.arrows.append(Arrow(_fr(move.back), _fr(move.frm), side, "back", 0, reason is not None))
+        result.arrows.append(Arrow(_fr(move.frm), _fr(move.to), side, "step", number, reason is not None))
+    elif move.kind is MoveKind.STEP:
+        result.arrows.append(Arrow(_fr(move.frm), _fr(move.to), side, "step", number, reason is not None))
+    if reason is not None:
+        raise IllegalMoveError(reason)
+    pos, kind = state.pos[:], state.kind[:]
+    actors = {state.board[move.frm]} if move.kind is not MoveKind.DEPLOY else set()
+    if move.kind is MoveKind.TWO_PUSH:
+        actors.add(state.board[move.back])
+    d = DIRECTION_TO[move.frm][move.to] if move.kind in (MoveKind.STEP, MoveKind.TWO_PUSH) else -1
+    state.push(move)
+    for piece in range(1, len(pos)):
+        if piece in actors or pos[piece] < 0:
+            continue
+        now = state.pos[piece] if piece < len(state.pos) else -1
+        if now == pos[piece]:
+            if state.kind[piece] != kind[piece]:
+                result.flipped.append(now)
+            continue
+        f, r = _fr(pos[piece])
+        df, dr = DIRECTIONS[d] if d >= 0 else (0, 0)
+        if now >= 0:
+            result.arrows.append(Arrow((f, r), _fr(now), SIDE_OF[kind[piece]], "push"))
+        else:
+            result.arrows.append(Arrow((f, r), (f + df, r + dr), SIDE_OF[kind[piece]], "push"))
+            result.ghosts.append(Ghost((f + df, r + dr), Kind(kind[piece])))
+
+
+# ----------------------------------------------------------------- the part of the board shown
+@dataclass(frozen=True)
+class Crop:
+    files: tuple[int, int]  # first and last file shown, inclusive (may reach -1 or 8: off-board room)
+    ranks: tuple[int, int]
+
+
+def crop_for(t: Trace, states: list[State]) -> Crop:
+    """The files and ranks that matter: every piece, every arrow end and ghost, one square of
+    context around them, at least 4 x 4 squares; the whole board's width when most of it is used."""
+    points: list[tuple[float, float]] = []
+    for state in states:
+        points += [_fr(p) for p in state.pos[1:] if p >= 0]
+    for a in t.arrows:
+        if a.kind != "deploy":
+            points += [a.frm, a.to]
+        else:
+            points.append(a.to)
+    points += [g.at for g in t.ghosts]
+    if not points:
+        return Crop((0, 7), (0, 7))
+    fs = [p[0] for p in points]
+    rs = [p[1] for p in points]
+    f0, f1 = max(min(fs) - 1, 0), min(max(fs) + 1, 7)
+    r0, r1 = max(min(rs) - 1, 0), min(max(rs) + 1, 7)
+    # ghosts pushed off the board need a column or row of room
+    f0, f1 = min(f0, min(fs)), max(f1, max(fs))
+    r0, r1 = min(r0, min(rs)), max(r1, max(rs))
+    f0, f1 = _widen(int(f0), int(f1), 4)
+    r0, r1 = _widen(int(r0), int(r1), 4)
+    if f1 - f0 + 1 >= 6:
+        f0, f1 = min(f0, 0), max(f1, 7)
+    if r1 - r0 + 1 >= 6:
+        r0, r1 = min(r0, 0), max(r1, 7)
+    return Crop((f0, f1), (r0, r1))
+
+
+def _widen(a: int, b: int, least: int) -> tuple[int, int]:
+    while b - a + 1 < least:
+        if b < 7:
+            b += 1
+        if b - a + 1 < least and a > 0:
+            a -= 1
+    return a, b
+
+
+# ----------------------------------------------------------------- piece art
+FACE_OF_KIND = {Kind.IRISH: "irish", Kind.VIKING: "viking-front", Kind.HIDDEN_BERSERKER: "viking-front",
+                Kind.HIDDEN_CHIEF: "viking-front", Kind.BERSERKER: "viking-berserker",
+                Kind.CHIEF: "viking-chief", Kind.UNKNOWN: "viking-front"}
+HIDDEN_HINT = {Kind.HIDDEN_BERSERKER: "B", Kind.HIDDEN_CHIEF: "C"}
+FACE_OF_TERRAIN = {Terrain.RIVER: "river", Terrain.VILLAGE: "village", Terrain.LOOTED: "village-looted"}
+
+
+def _face(canvas, face: str, x: float, y: float, size: float) -> None:
+    """The kit's own art for `face` in the square (x, y, size), lower-left corner, points. At
+    diagram size the faces print no text (the kit drops labels below 20 mm anyway)."""
+    draw_face(canvas, face, x, y, size, label="")
+
+
+# ----------------------------------------------------------------- the flowable
+FIELD_WORDS = {"reserve": "Reserve", "tracker": "Tracker", "defeated": "Vikings defeated"}
+
+
+def describe_fields(state: State) -> str:
+    """The state lines a reader needs beside the grid, in words."""
+    values = state_fields(state)
+    parts = []
+    if values["tracker"]:
+        parts.append(f"tracker: {values['tracker'].replace(' ', ', ')}")
+    if values["reserve"] != "0":
+        parts.append(f"reserve: {values['reserve']}")
+    if values["treasure"] == "viking-side":
+        parts.append("treasure: Viking side")
+    elif values["treasure"] == "irish-side":
+        parts.append("treasure: Irish side")
+    if values["defeated"] != "0":
+        parts.append(f"Vikings defeated: {values['defeated']}")
+    if values["chief"]:
+        parts.append("Chief defeated")
+    return " · ".join(parts)
+
+
+class ExampleDiagram(Flowable):
+    """One example block, drawn: caption, before board with arrows, and the result beside it."""
+
+    LABEL = 10.0   # room for rank and file labels, points
+    GAP = 34.0     # between the two boards (the "then" arrow lives here)
+    MAX_SQUARE = 25.0
+    PAD = 8.0
+
+    def __init__(self, replay: Replay, styles: Styles, force_failed: bool = True):
+        super().__init__()
+        self.replay, self.styles = replay, styles
+        self.trace = trace(replay)
+        self.failed = not replay.passed
+        states = [self.trace.before] + [s for s in (self.trace.after, self.trace.accepted_after) if s]
+        self.crop = crop_for(self.trace, states)
+        self.nf = self.crop.files[1] - self.crop.files[0] + 1
+        self.nr = self.crop.ranks[1] - self.crop.ranks[0] + 1
+        self.title = replay.example.title or f"Example ({replay.example.where()})"
+        self.hAlign = "CENTER"
+
+    # layout --------------------------------------------------------------
+    def _paragraphs(self, width: float) -> tuple[Paragraph, Paragraph | None, Paragraph]:
+        s = self.styles
+        caption = Paragraph(bold_safe(escape(self.title)), s.caption)
+        moves = []
+        for n, play in enumerate(self.replay.example.plays):
+            side = "Vikings" if (self.trace.before.to_move.value + n) % 2 == 0 else "Irish"
+            moves.append(f"<i>{side}:</i> " + ", ".join(m.notation() for m in play.moves))
+        lines = []
+        if moves:
+            lines.append("Play — " + "; then ".join(moves) + ".")
+        if self.trace.illegal:
+            lines.append(f'<font color="#a3301d"><b>Illegal:</b></font> {escape(_sentence(self.trace.illegal))}')
+        outcome = self.trace.after.outcome() if self.trace.after else None
+        if outcome and outcome.winner is not None:
+            lines.append(f"<b>{'The Vikings' if outcome.winner is Side.VIKING else 'The Irish'} win</b>"
+                         f" ({', '.join(sorted(p.value for p in outcome.points)) or outcome.termination.value}).")
+        if self.failed:
+            report = self.replay.report.splitlines()[0] if self.replay.report else "failed"
+            lines.append(f'<font color="#d0021b"><b>FAILS THE CHECK:</b> {escape(report)}</font>')
+        text = Paragraph("<br/>".join(lines), s.small) if lines else None
+        return caption, text, Paragraph("", s.small)
+
+    def _square(self, width: float) -> float:
+        inner = width - 2 * self.PAD
+        boards = 2 if not self.trace.illegal else 1.55  # the illegal panel is narrower than a board
+        s = (inner - self.GAP - 2 * self.LABEL) / (boards * self.nf)
+        return min(self.MAX_SQUARE, s)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        self.s = self._square(available_width)
+        inner = available_width - 2 * self.PAD
+        self.caption, self.text, _ = self._paragraphs(inner)
+        self.caption_h = self.caption.wrap(inner, available_height)[1]
+        self.text_h = self.text.wrap(inner, available_height)[1] if self.text else 0
+        self.board_h = self.nr * self.s
+        self.status_h = self.styles.small.leading * 2.2
+        self.height = (self.PAD + self.caption_h + 4 + 9 + self.board_h + self.LABEL + self.status_h
+                       + self.text_h + self.PAD + 2)
+        return self.width, self.height
+
+    # drawing -------------------------------------------------------------
+    def draw(self) -> None:
+        if getattr(self, "dry", False):  # the layout pass only needs the size
+            return
+        c = self.canv
+        w, h = self.width, self.height
+        c.saveState()
+        c.setFillColor(PANEL)
+        c.setStrokeColor(FAIL if self.failed else RULE)
+        c.setLineWidth(2.2 if self.failed else 0.6)
+        c.roundRect(0, 0, w, h, 5, stroke=1, fill=1)
+        top = h - self.PAD
+        self.caption.drawOn(c, self.PAD, top - self.caption_h)
+        if self.failed:
+            c.setFillColor(FAIL)
+            c.setFont(SERIF_BOLD, 8)
+            c.drawRightString(w - self.PAD, top - 8, "FAILS THE CHECK")
+        s = self.s
+        board_w = self.nf * s
+        head_y = top - self.caption_h - 4 - 8  # baseline of "Before" / "After"
+        board_top = head_y - 3
+        board_y = board_top - self.board_h
+        if self.trace.illegal:
+            total = self.LABEL + board_w + self.GAP + board_w * 0.55
+        else:
+            total = 2 * (self.LABEL + board_w) + self.GAP
+        x0 = (w - total) / 2 + self.LABEL
+        t = self.trace
+        before_word = "Before" if t.before.to_move is Side.VIKING else "Before"
+        self._heading(x0, head_y, f"{before_word} — {t.before.to_move.label.capitalize()} to move")
+        self._board(x0, board_y, t.before, arrows=t.arrows, highlight=None)
+        self._status(x0, board_y - self.LABEL, board_w, t.before)
+        x1 = x0 + board_w + self.GAP + self.LABEL
+        mid_y = board_y + self.board_h / 2
+        if t.illegal:
+            self._illegal_panel(x0 + board_w + self.GAP * 0.55, board_y, board_w * 0.55 + self.GAP * 0.45, t.illegal)
+        else:
+            self._then_arrow(x0 + board_w + 6, x1 - self.LABEL - 4, mid_y)
+            after = t.after
+            self._heading(x1, head_y, "After" + self._after_note(after))
+            diffs = self._differences(after)
+            self._board(x1, board_y, after, ghosts=t.ghosts, highlight=diffs, flipped=t.flipped)
+            self._status(x1, board_y - self.LABEL, board_w, after)
+        if self.text:
+            self.text.drawOn(c, self.PAD, self.PAD)
+        c.restoreState()
+
+    def _after_note(self, state: State) -> str:
+        outcome = state.outcome()
+        if outcome and outcome.winner is not None:
+            return f" — {'Vikings' if outcome.winner is Side.VIKING else 'Irish'} win"
+        return f" — {state.to_move.label.capitalize()} to move"
+
+    def _differences(self, after: State) -> set[int]:
+        """Squares where a failing example's actual result differs from the block's expectation."""
+        example = self.replay.example
+        if not self.failed or example.after_cells is None:
+            return set()
+        actual = state_cells(after)
+        return {s for s in range(64) if actual[s].token() != example.after_cells[s].token()}
+
+    def _heading(self, x: float, y: float, text: str) -> None:
+        c = self.canv
+        c.setFillColor(INK)
+        c.setFont(SERIF_ITALIC, 8.5)
+        c.drawString(x, y, text)
+
+    def _status(self, x: float, y: float, width: float, state: State) -> None:
+        text = describe_fields(state)
+        if not text:
+            return
+        c = self.canv
+        c.setFillColor(INK)
+        size = 7.8
+        c.setFont(SERIF, size)
+        while c.stringWidth(text, SERIF, size) > width + self.LABEL * 2 and size > 6:
+            size -= 0.3
+            c.setFont(SERIF, size)
+        c.drawString(x - self.LABEL * 0.2, y - size - 2, text)
+
+    def _xy(self, x: float, y: float, f: float, r: float) -> tuple[float, float]:
+        """Centre of square (file f, rank r) for a board drawn at (x, y)."""
+        s = self.s
+        return x + (f - self.crop.files[0] + .5) * s, y + (r - self.crop.ranks[0] + .5) * s
+
+    def _board(self, x: float, y: float, state: State, arrows=(), ghosts=(), highlight=None, flipped=()) -> None:
+        c, s = self.canv, self.s
+        (f0, f1), (r0, r1) = self.crop.files, self.crop.ranks
+        cells = state_cells(state)
+        c.saveState()
+        on = [(f, r) for r in range(max(r0, 0), min(r1, 7) + 1) for f in range(max(f0, 0), min(f1, 7) + 1)]
+        for f, r in on:
+            if True:
+                sx, sy = x + (f - f0) * s, y + (r - r0) * s
+                c.setFillColor(LIGHT if (f + r) % 2 else DARK)
+                c.rect(sx, sy, s, s, stroke=0, fill=1)
+                terrain = cells[8 * r + f].terrain
+                if terrain in FACE_OF_TERRAIN:
+                    inset = 0 if terrain is Terrain.RIVER else s * .06
+                    _face(c, FACE_OF_TERRAIN[terrain], sx + inset, sy + inset, s - 2 * inset)
+        # board edges: solid where the real board ends, faded where the crop cuts it
+        c.setLineWidth(0.5)
+        c.setStrokeColor(colors.HexColor("#8a7d6a"))
+        bf0, bf1, br0, br1 = max(f0, 0), min(f1, 7), max(r0, 0), min(r1, 7)  # the board's part
+        bx, by = x + (bf0 - f0) * s, y + (br0 - r0) * s
+        bw, bh = (bf1 - bf0 + 1) * s, (br1 - br0 + 1) * s
+        c.rect(bx, by, bw, bh, stroke=1, fill=0)
+        c.setLineWidth(1.6)
+        c.setStrokeColor(INK)
+        if bf0 == 0:
+            c.line(bx, by, bx, by + bh)
+        if bf1 == 7:
+            c.line(bx + bw, by, bx + bw, by + bh)
+        if br0 == 0:
+            c.line(bx, by, bx + bw, by)
+        if br1 == 7:
+            c.line(bx, by + bh, bx + bw, by + bh)
+        # labels, outside the drawn area
+        c.setFillColor(colors.HexColor("#6b5f50"))
+        c.setFont(SERIF, 7)
+        for r in range(br0, br1 + 1):
+            c.drawRightString(x - 2.5, y + (r - r0 + .5) * s - 2.4, str(r + 1))
+        for f in range(bf0, bf1 + 1):
+            c.drawCentredString(x + (f - f0 + .5) * s, y - 7.5, FILES[f])
+        # pieces
+        for f, r in on:
+            if True:
+                cell = cells[8 * r + f]
+                if cell.piece is None:
+                    continue
+                self._piece(x + (f - f0) * s, y + (r - r0) * s, cell.piece, cell.stunned, cell.treasure)
+                if 8 * r + f in flipped:
+                    cx, cy = self._xy(x, y, f, r)
+                    c.setFillColor(ACCENT)
+                    c.setFont(SERIF_BOLD, s * .26)
+                    c.drawCentredString(cx, y + (r - r0) * s + s * .02, "flipped")
+        for ghost in ghosts:
+            self._ghost(x, y, ghost)
+        for square in sorted(highlight or ()):
+            f, r = _fr(square)
+            if f0 <= f <= f1 and r0 <= r <= r1:
+                c.setStrokeColor(FAIL)
+                c.setLineWidth(1.8)
+                c.rect(x + (f - f0) * s + 1, y + (r - r0) * s + 1, s - 2, s - 2, stroke=1, fill=0)
+        for arrow in sorted(arrows, key=lambda a: a.kind != "push"):
+            self._arrow(x, y, arrow)
+        c.restoreState()
+
+    def _piece(self, x: float, y: float, kind: Kind, stunned: bool, treasure: bool) -> None:
+        c, s = self.canv, self.s
+        size = s * .78
+        inset = (s - size) / 2
+        _face(c, FACE_OF_KIND[kind], x + inset, y + inset, size)
+        hint = HIDDEN_HINT.get(kind)
+        if hint:  # a face-up Viking whose hidden reverse the example's reader is told
+            self._badge(x + s * .82, y + s * .82, s * .17, hint, colors.white, INK)
+        if stunned:
+            m = s * .4
+            draw_stun_overlay(c, x + s - m * .5, y + m * .5, m)
+        if treasure:
+            m = s * .38
+            _face(c, "treasure", x + s * .0, y + s * .0, m)
+
+    def _badge(self, cx: float, cy: float, r: float, text: str, fill, ink) -> None:
+        c = self.canv
+        c.saveState()
+        c.setFillColor(fill)
+        c.setStrokeColor(ink)
+        c.setLineWidth(0.5)
+        c.circle(cx, cy, r, stroke=1, fill=1)
+        c.setFillColor(ink)
+        c.setFont(SERIF_BOLD, r * 1.45)
+        c.drawCentredString(cx, cy - r * .5, text)
+        c.restoreState()
+
+    def _ghost(self, x: float, y: float, ghost: Ghost) -> None:
+        c, s = self.canv, self.s
+        f, r = ghost.at
+        cx, cy = self._xy(x, y, f, r)
+        size = s * .62
+        c.saveState()
+        c.setFillAlpha(0.45)
+        c.setStrokeAlpha(0.45)
+        _face(c, FACE_OF_KIND[ghost.kind], cx - size / 2, cy - size / 2, size)
+        c.restoreState()
+        c.saveState()
+        c.setStrokeColor(FAIL)
+        c.setLineWidth(max(1.4, s * .07))
+        c.setLineCap(1)
+        d = size * .42
+        c.line(cx - d, cy - d, cx + d, cy + d)
+        c.line(cx - d, cy + d, cx + d, cy - d)
+        c.restoreState()
+
+    def _arrow(self, x: float, y: float, arrow: Arrow) -> None:
+        c, s = self.canv, self.s
+        (fa, ra), (fb, rb) = arrow.frm, arrow.to
+        ax, ay = self._xy(x, y, fa, ra)
+        bx, by = self._xy(x, y, fb, rb)
+        if arrow.kind == "deploy":  # from the edge of the drawn board into the village
+            edge = y - 2 if arrow.side is Side.IRISH else y + self.nr * s + 2
+            ay = edge if ((arrow.side is Side.IRISH) == (by > edge)) else ay
+            ax = bx
+        length = math.hypot(bx - ax, by - ay)
+        if length < 1:
+            return
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        ink = FAIL if arrow.illegal else (VIKING_INK if arrow.side is Side.VIKING else IRISH_INK)
+        push = arrow.kind == "push"
+        if push:
+            ink, width, head = PUSH_INK, max(1.0, s * .05), s * .2
+            start, end = s * .2, s * .18
+        elif arrow.kind == "back":
+            width, head = max(1.4, s * .07), s * .22
+            start, end = s * .12, s * .3
+        else:
+            width, head = max(2.0, s * .1), s * .3
+            start, end = (0 if arrow.kind == "deploy" else s * .12), s * .12
+        sx, sy = ax + ux * start, ay + uy * start
+        ex, ey = bx - ux * end, by - uy * end
+        c.saveState()
+        c.setLineCap(1)
+        c.setLineJoin(1)
+        # a white halo keeps the arrow legible over pieces and in black-and-white print
+        for colour, extra in ((colors.white, 1.8), (ink, 0)):
+            c.setStrokeColor(colour)
+            c.setFillColor(colour)
+            c.setLineWidth(width + extra)
+            if push or arrow.illegal:
+                c.setDash(3, 2.2) if colour is ink else c.setDash()
+            bx2, by2 = ex - ux * head * .8, ey - uy * head * .8
+            c.line(sx, sy, bx2, by2)
+            c.setDash()
+            path = c.beginPath()
+            px, py = -uy, ux
+            hw = head * .55 + extra * .5
+            tip = (ex + ux * extra * .5, ey + uy * extra * .5)
+            path.moveTo(*tip)
+            path.lineTo(ex - ux * head + px * hw, ey - uy * head + py * hw)
+            path.lineTo(ex - ux * head - px * hw, ey - uy * head - py * hw)
+            path.close()
+            c.drawPath(path, stroke=0, fill=1)
+        if arrow.illegal:
+            mx, my = (sx + ex) / 2, (sy + ey) / 2
+            self._badge(mx, my, s * .16, "×", colors.white, FAIL)
+        if arrow.number:
+            self._badge(sx - ux * s * .02, sy - uy * s * .02, s * .15, str(arrow.number), ink, colors.white)
+        c.restoreState()
+
+    def _then_arrow(self, xa: float, xb: float, y: float) -> None:
+        c = self.canv
+        c.saveState()
+        c.setStrokeColor(RULE)
+        c.setFillColor(RULE)
+        c.setLineWidth(2)
+        c.line(xa, y, xb - 6, y)
+        path = c.beginPath()
+        path.moveTo(xb, y)
+        path.lineTo(xb - 8, y + 5)
+        path.lineTo(xb - 8, y - 5)
+        path.close()
+        c.drawPath(path, stroke=0, fill=1)
+        c.restoreState()
+
+    def _illegal_panel(self, x: float, y: float, width: float, reason: str) -> None:
+        c = self.canv
+        c.saveState()
+        h = min(self.board_h, 90)
+        top = y + self.board_h / 2 + h / 2
+        c.setFillColor(colors.white)
+        c.setStrokeColor(VIKING_INK)
+        c.setLineWidth(1.2)
+        c.roundRect(x, top - h, width, h, 4, stroke=1, fill=1)
+        c.setFillColor(VIKING_INK)
+        c.setFont(SERIF_BOLD, 12)
+        c.drawString(x + 8, top - 17, "Illegal")
+        para = Paragraph(escape(_sentence(reason)), self.styles.small)
+        _, ph = para.wrap(width - 16, h - 26)
+        para.drawOn(c, x + 8, top - 24 - ph)
+        c.restoreState()
+
+
+def _sentence(reason: str) -> str:
+    """The engine's reason, as printed: without the 'illegal move ...:' prefix, capitalised."""
+    text = reason
+    if text.startswith("illegal move"):
+        text = text.split(": ", 1)[1] if ": " in text else text
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

@@ -1,0 +1,368 @@
+"""Rendered Markdown -> reportlab platypus flowables, through markdown-it-py's token stream.
+
+Block tokens become flowables (headings with PDF bookmarks, paragraphs, bullet and numbered lists,
+tables, block quotes, rules, code); inline tokens become reportlab's paragraph markup (<b>, <i>,
+<font>). Each ```armagh fence is handed to a callback that returns its diagram, so the k-th
+armagh fence here is the k-th block `generator.examples.find_blocks` finds in the same text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+from xml.sax.saxutils import escape
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable,
+                                ListItem, Paragraph, Preformatted, Spacer, Table, TableStyle)
+
+from ..examples import FENCE_INFO
+from .fonts import MONO, SERIF, SERIF_BOLD, SERIF_ITALIC, bold_safe, register_fonts
+
+INK = colors.HexColor("#231f1a")
+ACCENT = colors.HexColor("#7a2e1c")     # headings and rules: a dark madder red
+RULE = colors.HexColor("#b9aa92")
+SHADE = colors.HexColor("#efe7d8")
+
+
+@dataclass
+class Styles:
+    body: ParagraphStyle
+    h1: ParagraphStyle
+    h2: ParagraphStyle
+    h3: ParagraphStyle
+    cell: ParagraphStyle
+    head_cell: ParagraphStyle
+    quote: ParagraphStyle
+    code: ParagraphStyle
+    caption: ParagraphStyle
+    small: ParagraphStyle
+    contents: ParagraphStyle
+
+
+def make_styles(size: float = 10.5) -> Styles:
+    register_fonts()
+    lead = size * 1.32
+    body = ParagraphStyle("body", fontName=SERIF, fontSize=size, leading=lead, textColor=INK,
+                          spaceAfter=size * 0.55, alignment=TA_LEFT, hyphenationLang=None)
+    return Styles(
+        body=body,
+        h1=ParagraphStyle("h1", parent=body, fontName=SERIF_BOLD, fontSize=size * 2.3,
+                          leading=size * 2.6, textColor=ACCENT, spaceBefore=0, spaceAfter=size * 0.5,
+                          alignment=TA_CENTER),
+        h2=ParagraphStyle("h2", parent=body, fontName=SERIF_BOLD, fontSize=size * 1.5,
+                          leading=size * 1.8, textColor=ACCENT, spaceBefore=size * 1.1,
+                          spaceAfter=size * 0.35),
+        h3=ParagraphStyle("h3", parent=body, fontName=SERIF_BOLD, fontSize=size * 1.12,
+                          leading=size * 1.4, spaceBefore=size * 0.7, spaceAfter=size * 0.25),
+        cell=ParagraphStyle("cell", parent=body, fontSize=size * 0.92, leading=size * 1.15,
+                            spaceAfter=0),
+        head_cell=ParagraphStyle("head_cell", parent=body, fontName=SERIF_BOLD,
+                                 fontSize=size * 0.92, leading=size * 1.15, spaceAfter=0),
+        quote=ParagraphStyle("quote", parent=body, fontName=SERIF_ITALIC, leftIndent=size * 1.6,
+                             rightIndent=size * 1.6, textColor=colors.HexColor("#4a4036")),
+        code=ParagraphStyle("code", parent=body, fontName=MONO, fontSize=size * 0.8,
+                            leading=size * 1.0, leftIndent=size),
+        caption=ParagraphStyle("caption", parent=body, fontName=SERIF_BOLD, fontSize=size,
+                               leading=size * 1.2, spaceAfter=2),
+        small=ParagraphStyle("small", parent=body, fontSize=size * 0.85, leading=size * 1.05,
+                             spaceAfter=0),
+        contents=ParagraphStyle("contents", parent=body, fontSize=size, leading=size * 1.25,
+                                spaceAfter=0),
+    )
+
+
+@dataclass
+class PageContext:
+    """Shared by the flowables of one build: the current page and where each heading landed."""
+
+    page: int = 1
+    heading_pages: dict[str, int] = field(default_factory=dict)
+    outline_level: int = 0  # added to each heading's level (the kit nests the rulebook)
+    _last_level: int = -1
+
+    def outline(self, canvas, key: str, title: str, level: int) -> None:
+        level = min(level + self.outline_level, self._last_level + 1)
+        canvas.bookmarkPage(key)
+        canvas.addOutlineEntry(title, key, level=max(level, 0), closed=level > 0)
+        self._last_level = level
+        self.heading_pages[key] = self.page
+
+
+class Heading(Paragraph):
+    """A heading: a PDF bookmark and outline entry where it is drawn, and its page recorded."""
+
+    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str, plain: str,
+                 context: PageContext):
+        super().__init__(text, style)
+        self.level, self.key, self.plain, self.context = level, key, plain, context
+
+    def draw(self) -> None:
+        self.context.outline(self.canv, self.key, self.plain, self.level)
+        super().draw()
+
+
+class Contents(Flowable):
+    """A short contents list: the second-level headings and their pages (known after a first
+    layout pass; the list has the same size in both passes, so the layout does not shift)."""
+
+    def __init__(self, entries: Sequence[tuple[str, str]], context: PageContext, styles: Styles,
+                 page_offset: int = 0):
+        super().__init__()
+        self.entries, self.context, self.styles, self.page_offset = list(entries), context, styles, page_offset
+        self._table: Table | None = None
+
+    def _make(self, width: float) -> Table:
+        rows = []
+        for key, title in self.entries:
+            page = self.context.heading_pages.get(key)
+            number = str(page + self.page_offset) if page else ""
+            rows.append([Paragraph(escape(title), self.styles.contents),
+                         Paragraph(number, ParagraphStyle("n", parent=self.styles.contents, alignment=2))])
+        table = Table(rows, colWidths=[width - 40, 40], hAlign="LEFT")
+        table.setStyle(TableStyle([
+            ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+            ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+        ]))
+        return table
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = min(available_width, 300)
+        self._table = self._make(self.width)
+        self.height = self._table.wrap(self.width, available_height)[1]
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self._table = self._make(self.width)  # pages may have become known since wrap
+        self._table.wrap(self.width, self.height)
+        self._table.drawOn(self.canv, 0, 0)
+
+
+def parser() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable("table").enable("strikethrough")
+
+
+def inline_markup(token: Token | None, bold: bool = False) -> str:
+    """An inline token's children as reportlab paragraph markup. Text in bold (`bold` for the
+    whole paragraph, or **strong**) goes through `bold_safe` (the bold face is ASCII only)."""
+    if token is None or not token.children:
+        text = escape(token.content) if token else ""
+        return bold_safe(text) if bold else text
+    out = []
+    depth = 1 if bold else 0
+    for child in token.children:
+        t = child.type
+        if t == "text" or t == "html_inline":
+            out.append(bold_safe(escape(child.content)) if depth else escape(child.content))
+        elif t == "strong_open":
+            depth += 1
+            out.append("<b>")
+        elif t == "strong_close":
+            depth -= 1
+            out.append("</b>")
+        elif t == "em_open":
+            out.append("<i>")
+        elif t == "em_close":
+            out.append("</i>")
+        elif t == "s_open":
+            out.append("<strike>")
+        elif t == "s_close":
+            out.append("</strike>")
+        elif t == "code_inline":
+            out.append(f'<font face="{MONO}" size="-1">{escape(child.content)}</font>')
+        elif t == "softbreak":
+            out.append(" ")
+        elif t == "hardbreak":
+            out.append("<br/>")
+        elif t == "link_open":
+            out.append(f'<a href="{escape(child.attrGet("href") or "")}" color="#7a2e1c">')
+        elif t == "link_close":
+            out.append("</a>")
+        elif t == "image":
+            out.append(escape(child.content))
+    return "".join(out)
+
+
+def plain_text(token: Token | None) -> str:
+    if token is None:
+        return ""
+    if not token.children:
+        return token.content
+    return "".join(c.content for c in token.children if c.type in ("text", "code_inline", "softbreak"))
+
+
+def _slug(text: str, used: set[str]) -> str:
+    base = "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-") or "section"
+    key, n = base, 2
+    while key in used:
+        key, n = f"{base}-{n}", n + 1
+    used.add(key)
+    return key
+
+
+@dataclass
+class Document:
+    """The flowables of the rulebook, its headings (level, key, text) and contents entries."""
+
+    flowables: list[Flowable]
+    headings: list[tuple[int, str, str]]
+
+
+FenceHandler = Callable[[int, Token], list[Flowable]]
+
+
+def markdown_flowables(text: str, styles: Styles, context: PageContext, on_example: FenceHandler,
+                       contents_level: int = 2, page_offset: int = 0) -> Document:
+    """Turn rendered Markdown into flowables. `on_example(k, token)` draws the k-th armagh block.
+    A contents list of the level-`contents_level` headings follows the first level-1 heading."""
+    tokens = parser().parse(text)
+    used: set[str] = set()
+    headings = [(int(tokens[i].tag[1]), tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"]
+    contents_entries = []
+    keys = []
+    for level, inline in headings:
+        key = _slug(plain_text(inline), used)
+        keys.append(key)
+        if level == contents_level:
+            contents_entries.append((key, plain_text(inline)))
+    heading_keys = iter(keys)
+    examples = 0
+    out: list[Flowable] = []
+    all_headings: list[tuple[int, str, str]] = []
+    contents_done = False
+
+    def block(i: int, stop_type: str | None, sink: list, list_depth: int = 0) -> int:
+        nonlocal examples, contents_done
+        while i < len(tokens):
+            tok = tokens[i]
+            t = tok.type
+            if stop_type and t == stop_type:
+                return i + 1
+            if t == "heading_open":
+                level = int(tok.tag[1])
+                inline = tokens[i + 1]
+                key = next(heading_keys)
+                style = {1: styles.h1, 2: styles.h2}.get(level, styles.h3)
+                heading = Heading(inline_markup(inline, bold=True), style, level, key, plain_text(inline), context)
+                all_headings.append((level, key, plain_text(inline)))
+                if level == 2:
+                    sink.append(CondPageBreak(styles.body.leading * 8))
+                heading.keepWithNext = level > 1  # the doc template keeps it with what follows
+                sink.append(heading)
+                if level == 2:
+                    rule = HRFlowable(width="100%", thickness=0.6, color=RULE, spaceBefore=0,
+                                      spaceAfter=styles.body.fontSize * 0.5)
+                    rule.keepWithNext = True
+                    sink.append(rule)
+                if level == 1 and not contents_done and contents_entries:
+                    contents_done = True
+                    sink.append(Spacer(1, 4))
+                    sink.append(Paragraph("Contents", styles.h3))
+                    sink.append(Contents(contents_entries, context, styles, page_offset))
+                    sink.append(Spacer(1, styles.body.fontSize))
+                i += 3
+            elif t == "paragraph_open":
+                inline = tokens[i + 1]
+                style = styles.body
+                sink.append(Paragraph(inline_markup(inline), style))
+                i += 3
+            elif t in ("bullet_list_open", "ordered_list_open"):
+                items: list = []
+                ordered = t == "ordered_list_open"
+                start = int(tok.attrGet("start") or 1) if ordered else 1
+                i += 1
+                while tokens[i].type == "list_item_open":
+                    inner: list = []
+                    i = block(i + 1, "list_item_close", inner, list_depth + 1)
+                    items.append(ListItem(inner if len(inner) != 1 else inner[0],
+                                          spaceAfter=styles.body.fontSize * 0.25))
+                i += 1  # the list's close
+                size = styles.body.fontSize
+                sink.append(ListFlowable(
+                    items, bulletType="1" if ordered else "bullet", start=start if ordered else "•",
+                    bulletFontName=SERIF_BOLD if ordered else SERIF, bulletFontSize=size * (0.95 if ordered else 0.9),
+                    leftIndent=size * 1.5, bulletDedent=size * 1.1, bulletColor=ACCENT,
+                    spaceAfter=size * 0.4 if not list_depth else 0, bulletFormat="%s." if ordered else None))
+            elif t == "table_open":
+                i = _table(i, tokens, styles, sink)
+            elif t == "blockquote_open":
+                inner = []
+                i = block(i + 1, "blockquote_close", inner, list_depth)
+                quote = Table([[inner]], colWidths=["100%"])
+                quote.setStyle(TableStyle([("LINEBEFORE", (0, 0), (0, -1), 2, ACCENT),
+                                           ("BACKGROUND", (0, 0), (-1, -1), SHADE),
+                                           ("LEFTPADDING", (0, 0), (-1, -1), 9),
+                                           ("RIGHTPADDING", (0, 0), (-1, -1), 9),
+                                           ("TOPPADDING", (0, 0), (-1, -1), 5),
+                                           ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+                sink.append(quote)
+                sink.append(Spacer(1, styles.body.spaceAfter))
+            elif t == "fence" and tok.info.strip().split()[:1] == [FENCE_INFO]:
+                sink.extend(on_example(examples, tok))
+                examples += 1
+                i += 1
+            elif t in ("fence", "code_block"):
+                sink.append(Preformatted(tok.content.rstrip("\n"), styles.code))
+                sink.append(Spacer(1, styles.body.spaceAfter))
+                i += 1
+            elif t == "hr":
+                sink.append(HRFlowable(width="60%", thickness=0.6, color=RULE, spaceBefore=4,
+                                       spaceAfter=8, hAlign="CENTER"))
+                i += 1
+            elif t == "html_block":
+                i += 1  # raw HTML has no place on paper
+            else:
+                i += 1
+        return i
+
+    block(0, None, out)
+    return Document(out, all_headings)
+
+
+def _table(i: int, tokens: list[Token], styles: Styles, sink: list) -> int:
+    rows: list[list] = []
+    header_rows = 0
+    aligns: list[str] = []
+    in_head = False
+    row: list = []
+    while tokens[i].type != "table_close":
+        t = tokens[i].type
+        if t == "thead_open":
+            in_head = True
+        elif t == "thead_close":
+            in_head = False
+        elif t == "tr_open":
+            row = []
+        elif t == "tr_close":
+            rows.append(row)
+            header_rows += in_head
+        elif t in ("th_open", "td_open"):
+            style = styles.head_cell if t == "th_open" else styles.cell
+            align = (tokens[i].attrGet("style") or "").replace("text-align:", "").strip()
+            if len(rows) == 0:
+                aligns.append(align)
+            if align in ("center", "right"):
+                style = ParagraphStyle(style.name + align, parent=style,
+                                       alignment=TA_CENTER if align == "center" else 2)
+            row.append(Paragraph(inline_markup(tokens[i + 1], bold=t == "th_open"), style))
+        i += 1
+    table = Table(rows, repeatRows=header_rows, hAlign="LEFT")
+    commands = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+        ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+    ]
+    if header_rows:
+        commands += [("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE),
+                     ("LINEBELOW", (0, header_rows - 1), (-1, header_rows - 1), 0.8, ACCENT)]
+    table.setStyle(TableStyle(commands))
+    sink.append(table)
+    sink.append(Spacer(1, styles.body.spaceAfter))
+    return i + 1
