@@ -1,0 +1,296 @@
+"""The playtest lab: statistics, seeding, hidden information, the report and `pnp simulate`."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli import app
+from generator.config import Game
+from generator.engine import Kind, MoveKind, Phase, Side, State
+from generator.lab import stats
+from generator.lab.players import GreedyPlayer, MCTSPlayer, PlayerSpec, RandomPlayer, evaluate
+from generator.lab.simulate import (GameTask, Variant, game_seed, make_tasks, parse_vary, plan_variants,
+                                    play_game, run_tasks, simulate, summarize)
+
+HIDDEN = {Kind.VIKING, Kind.HIDDEN_BERSERKER, Kind.HIDDEN_CHIEF}
+RANDOM = PlayerSpec.parse("random")
+
+
+# ------------------------------------------------------------------------------ statistics
+@pytest.mark.parametrize("k, n, low, high", [
+    # Newcombe (1998), Statistics in Medicine 17:857-872, table I, method 3 (Wilson score, no CC).
+    (81, 263, 0.2553, 0.3662),
+    (15, 148, 0.0624, 0.1605),
+    (0, 20, 0.0, 0.1611),
+    (1, 29, 0.0061, 0.1718),
+    # Textbook values.
+    (8, 10, 0.4902, 0.9433),
+    (50, 100, 0.4038, 0.5962),
+    (10, 10, 0.7225, 1.0),
+])
+def test_wilson_interval_matches_published_values(k, n, low, high):
+    got = stats.wilson_interval(k, n)
+    assert got == pytest.approx((low, high), abs=5e-5)
+
+
+def test_wilson_interval_edges():
+    assert stats.wilson_interval(0, 0) == (0.0, 1.0)
+    assert stats.z_for(0.95) == pytest.approx(1.959964, abs=1e-6)
+    low, high = stats.wilson_interval(3, 7)
+    assert (low, high) == pytest.approx(tuple(1 - x for x in reversed(stats.wilson_interval(4, 7))))
+    with pytest.raises(ValueError):
+        stats.wilson_interval(5, 4)
+
+
+def test_describe_and_percentiles():
+    d = stats.describe([1, 2, 3, 4, 10])
+    assert d["mean"] == 4 and d["median"] == 3 and d["p25"] == 2 and d["p75"] == 4
+    assert d["sd"] == pytest.approx(3.5355339, abs=1e-6)  # sample standard deviation
+    assert d["mean_ci95"] == pytest.approx([4 - 1.959964 * 3.5355339 / 5 ** 0.5, 4 + 1.959964 * 3.5355339 / 5 ** 0.5],
+                                           abs=1e-5)
+    assert stats.percentile([1, 2, 3, 4], 50) == 2.5
+    assert stats.histogram([0, 1, 5, 9, 10], [0, 5, 10]) == [2, 3]
+
+
+def _record(winner, points=(), turns=10, termination="points"):
+    return {"variant": "final", "index": 0, "winner": winner, "termination": termination,
+            "points": sorted(points), "turns": turns, "actions": 2 * turns, "seconds": 0.01}
+
+
+def test_summarize_known_records():
+    records = ([_record("viking", ["treasure", "villages"], 20)] * 6
+               + [_record("irish", ["defeats", "treasure"], 30)] * 3
+               + [_record("irish", ["chief", "treasure"], 40)]
+               + [_record(None, [], 200, "turn-cap")] * 2)
+    s = summarize(records)
+    assert s["games"] == 12
+    assert s["viking"]["wins"] == 6 and s["viking"]["rate"] == 0.5
+    assert s["viking"]["ci95"] == pytest.approx(list(stats.wilson_interval(6, 12)))
+    assert s["irish"]["wins"] == 4
+    assert s["irish"]["points"] == {"treasure": 4, "defeats": 3, "chief": 1, "villages": 0}
+    assert s["irish"]["ways"] == {"defeats+treasure": 3, "chief+treasure": 1}
+    assert s["draws"]["games"] == 2 and s["draws"]["turn_cap"] == 2
+    assert s["turns"]["mean"] == pytest.approx((6 * 20 + 3 * 30 + 40 + 400) / 12)
+
+
+# ------------------------------------------------------------------------------ seeding
+def test_game_seeds_depend_on_base_seed_and_index_only():
+    assert game_seed(7, 3) == game_seed(7, 3)
+    assert len({game_seed(7, i) for i in range(100)}) == 100
+    assert game_seed(7, 3) != game_seed(8, 3)
+
+
+def _strip(records):
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in records]
+
+
+def test_same_seed_same_games_whatever_the_worker_count():
+    tasks = make_tasks(4, PlayerSpec.parse("greedy"), RANDOM, seed=11, turn_cap=60)
+    one = run_tasks(tasks, workers=1)
+    two = run_tasks(tasks, workers=2)
+    again = run_tasks(make_tasks(4, PlayerSpec.parse("greedy"), RANDOM, seed=11, turn_cap=60), workers=1)
+    assert _strip(one) == _strip(two) == _strip(again)
+    other = run_tasks(make_tasks(4, PlayerSpec.parse("greedy"), RANDOM, seed=12, turn_cap=60), workers=1)
+    assert _strip(one) != _strip(other)
+
+
+def test_turn_cap_ends_games_as_draws():
+    records = run_tasks(make_tasks(3, RANDOM, RANDOM, seed=1, turn_cap=4), workers=1)
+    assert all(r["winner"] is None and r["termination"] == "turn-cap" for r in records)
+    assert all(r["turns"] == 5 for r in records)
+
+
+# ------------------------------------------------------------------------------ variants
+def test_plan_variants_compares_rules_and_sweeps():
+    variants = plan_variants(["final", "draft"], {"no-moves": "lose"}, [parse_vary("villages=4,6")])
+    assert [v.label for v in variants] == ["final villages=4", "final villages=6",
+                                           "draft villages=4", "draft villages=6"]
+    assert variants[3].rules == "draft" and variants[3].changes == (("villages", 6),)
+    assert dict(variants[0].options) == {"no-moves": "lose"}
+    game = variants[1].game(Game())
+    assert game.counts.villages == 6 and game.counts.tracker_spaces == 7
+    swept = plan_variants(["final"], {}, [parse_vary("turn-cap=50,100")])
+    assert [dict(v.options)["turn-cap"] for v in swept] == ["50", "100"]
+    task = make_tasks(1, RANDOM, RANDOM, swept[0], turn_cap=200)[0]
+    assert dict(task.options)["turn-cap"] == "50"  # the sweep wins over the default cap
+
+
+@pytest.mark.parametrize("vary, message", [("colour=1,2", "cannot vary"), ("villages", "expected --vary"),
+                                           ("villages=x", "whole numbers")])
+def test_bad_sweeps_are_errors(vary, message):
+    with pytest.raises(ValueError, match=message):
+        plan_variants(["final"], {}, [parse_vary(vary)])
+
+
+def test_impossible_counts_are_errors():
+    with pytest.raises(ValueError, match="villages must be 1 to 16"):
+        make_tasks(1, RANDOM, RANDOM, Variant("v", changes=(("villages", 40),)))
+
+
+def test_sweep_changes_the_game_played():
+    tasks = make_tasks(2, PlayerSpec.parse("greedy"), RANDOM, Variant("v3", changes=(("villages", 3),)), seed=2)
+    assert tasks[0].counts.villages == 3
+    record = play_game(tasks[0])
+    assert record["winner"] in ("viking", "irish", None)
+
+
+# ------------------------------------------------------------------------------ hidden information
+def _random_game(seed: int, stop_in_play: int = 10**9) -> State:
+    rng = random.Random(seed)
+    state = State.new_game(Game(), "final", {"turn-cap": 200})
+    while state.legal_moves() and (state.phase is not Phase.PLAY or state.turn < stop_in_play):
+        state.push(rng.choice(state.legal_moves()))
+    return state
+
+
+def _twin_with_other_reverses(state: State) -> State:
+    """The same moves, but the Viking reverses dealt to other squares (a permutation of the kinds):
+    a state the Irish cannot tell apart from `state` at the start of play."""
+    placements = [m for m in state.move_stack if m.kind is MoveKind.PLACE_VIKING]
+    kinds = [m.piece for m in placements]
+    rotated = kinds[1:] + kinds[:1]
+    assert rotated != kinds
+    twin = State.new_game(Game(), "final", {"turn-cap": 200})
+    it = iter(rotated)
+    for move in state.move_stack:
+        if move.kind is MoveKind.PLACE_VIKING:
+            move = type(move)(MoveKind.PLACE_VIKING, to=move.to, piece=next(it))
+        twin.push_checked(move)
+    return twin
+
+
+def _first_irish_turn(seed: int) -> State:
+    rng = random.Random(seed)
+    state = State.new_game(Game(), "final", {"turn-cap": 200})
+    while not (state.phase is Phase.PLAY and state.to_move is Side.IRISH):
+        state.push(rng.choice(state.legal_moves()))
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_irish_ai_cannot_tell_states_with_different_reverses_apart(seed):
+    true_a = _first_irish_turn(seed)
+    true_b = _twin_with_other_reverses(true_a)
+    assert true_a.kind != true_b.kind  # the truth differs...
+    view_a, view_b = true_a.view(Side.IRISH), true_b.view(Side.IRISH)
+    assert view_a.kind == view_b.kind and view_a.board == view_b.board  # ...what the Irish see does not
+    for view in (view_a, view_b):
+        assert not HIDDEN & {k for i, k in enumerate(view.kind) if view.pos[i] >= 0}, "a hidden reverse shows"
+        assert not view.move_stack and not view._stack, "the view carries the history of placements"
+    for player in (GreedyPlayer(), MCTSPlayer(budget=40), RandomPlayer()):
+        choice_a = player.choose(view_a, random.Random(99))
+        choice_b = player.choose(view_b, random.Random(99))
+        assert choice_a == choice_b, f"{player} played differently on two states with the same view"
+
+
+def test_views_never_show_a_hidden_reverse_during_games():
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = State.new_game(Game(), "final", {"turn-cap": 120})
+        while state.legal_moves():
+            view = state.view(Side.IRISH)
+            assert not HIDDEN & {k for i, k in enumerate(view.kind) if view.pos[i] >= 0}
+            assert not any(view.supply[2:])
+            sample = view.determinize(rng)
+            assert sample.board == state.board and sample.terrain == state.terrain
+            if state.phase is Phase.PLAY:  # the same pool of reverses, dealt anew
+                on_board = lambda st: sorted(k for i, k in enumerate(st.kind) if st.pos[i] >= 0)  # noqa: E731
+                assert on_board(sample) == on_board(state)
+            state.push(rng.choice(state.legal_moves()))
+
+
+class _Spy(RandomPlayer):
+    seen: list = []
+
+    def choose(self, view, rng):
+        _Spy.seen.append({k for i, k in enumerate(view.kind) if view.pos[i] >= 0} & HIDDEN)
+        return super().choose(view, rng)
+
+
+def test_simulator_hands_the_irish_player_only_its_view(monkeypatch):
+    _Spy.seen = []
+    monkeypatch.setattr(PlayerSpec, "build", lambda self: _Spy() if self.kind == "greedy" else RandomPlayer())
+    play_game(GameTask(0, 5, RANDOM, PlayerSpec.parse("greedy")))
+    assert _Spy.seen and not any(_Spy.seen)
+
+
+def test_evaluate_is_antisymmetric_and_decisive():
+    state = _random_game(4, stop_in_play=20)
+    assert evaluate(state, Side.VIKING) == -evaluate(state, Side.IRISH)
+    finished = _random_game(4)
+    if finished.outcome().winner is not None:
+        assert evaluate(finished, finished.outcome().winner) == 1000.0
+
+
+@pytest.mark.parametrize("rules", ["final", "draft"])
+def test_every_ai_handles_every_phase(rules):
+    for spec in ("random", "greedy", "mcts:8"):
+        task = make_tasks(1, PlayerSpec.parse(spec), PlayerSpec.parse(spec),
+                          Variant(rules, rules), seed=3, turn_cap=12)[0]
+        record = play_game(task)
+        assert record["termination"] in ("points", "turn-cap", "no-moves")
+        assert record["actions"] > 20  # the whole setup was played
+
+
+def test_player_specs():
+    assert str(PlayerSpec.parse("mcts:25")) == "mcts:25"
+    assert PlayerSpec.parse("MCTS", budget=7).build().budget == 7
+    with pytest.raises(ValueError, match="unknown AI"):
+        PlayerSpec.parse("alphazero")
+    with pytest.raises(ValueError, match="only mcts takes a budget"):
+        PlayerSpec.parse("greedy:3")
+
+
+# ------------------------------------------------------------------------------ report and CLI
+def test_report_is_one_page_vector_pdf_with_png(tmp_path):
+    from pypdf import PdfReader
+
+    from generator.lab.report import write_report
+    sim = simulate(plan_variants(["final", "draft"]), 3, RANDOM, RANDOM, seed=1, turn_cap=80, workers=1)
+    paths = write_report(sim, tmp_path / "r")
+    reader = PdfReader(paths["pdf"])
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (842, 595)
+    assert not reader.pages[0].images  # charts are vectors
+    text = reader.pages[0].extract_text()
+    assert "Win rate" in text and "draft" in text
+    from PIL import Image
+    with Image.open(paths["png"]) as image:
+        assert image.width > image.height > 500
+        assert len(image.convert("RGB").getcolors(maxcolors=1 << 20)) > 5  # something was drawn
+    data = json.loads(paths["json"].read_text())
+    assert data["variants"] == ["final", "draft"] and len(data["games"]) == 6
+    sim.wall_seconds = 1.0
+    first = write_report(sim, tmp_path / "a", png=False)["pdf"].read_bytes()
+    second = write_report(sim, tmp_path / "b", png=False)["pdf"].read_bytes()
+    assert first == second  # invariant: the same results give the same bytes
+
+
+def test_cli_simulate_writes_the_report(tmp_path):
+    out = tmp_path / "lab" / "sim"
+    result = CliRunner().invoke(app, ["simulate", "--games", "4", "--viking", "greedy", "--irish", "random",
+                                      "--vary", "villages=4,5", "--turn-cap", "100", "--workers", "2",
+                                      "--no-progress", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "villages=4: 4 games" in result.output and "95% CI" in result.output
+    data = json.loads(out.with_suffix(".json").read_text())
+    assert set(data["summaries"]) == {"villages=4", "villages=5"}
+    assert out.with_suffix(".pdf").exists() and out.with_suffix(".png").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--viking", "deep-blue"], "unknown AI"),
+    (["--option", "turn-cap=soon"], "whole number"),
+    (["--option", "colour=red"], "unknown option"),
+    (["--vary", "villages=99"], "villages must be 1 to 16"),
+    (["--rules", "final,beta"], "rules must be"),
+])
+def test_cli_simulate_usage_errors(args, message, tmp_path):
+    result = CliRunner().invoke(app, ["simulate", "--games", "1", "--no-progress", "--out", str(tmp_path / "x"), *args])
+    assert result.exit_code == 2
+    assert message in result.output
