@@ -483,9 +483,12 @@ def river(c, ink, label, bleed):
     c.setLineCap(1)
     c.setLineJoin(1)
     for k, y in enumerate((14, 34, 54, 74, 94)):
-        _wave(c, y - 4, 2.6, math.pi * k, bleed, ink.fill(WATER_DARK) if not ink.saver else tint(WATER, 0.4), 4.5)
-        _wave(c, y, 3.2, math.pi * k, bleed, ink.line(WAVE, WATER), 2.6)
-        _wave(c, y + 1.4, 3.2, math.pi * k, bleed, ink.line(PAPER, WATER_DARK) if not ink.saver else WATER, 0.7)
+        if ink.saver:
+            _wave(c, y, 3.2, math.pi * k, bleed, WATER, 1.2)
+            continue
+        _wave(c, y - 4, 2.6, math.pi * k, bleed, WATER_DARK, 4.5)
+        _wave(c, y, 3.2, math.pi * k, bleed, WAVE, 2.6)
+        _wave(c, y + 1.4, 3.2, math.pi * k, bleed, PAPER, 0.7)
     _label(c, label, 8.5, ink.line(PAPER, WATER))
 
 

@@ -1,0 +1,538 @@
+"""The print-and-play kit, read back from the PDF itself (pypdf) and from pixels (pypdfium2)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+from typer.testing import CliRunner
+
+from generator.cli import app
+from generator.config import GameFileError, load_game
+from generator.kit import layout
+from generator.kit.model import load_kit, parse_offset
+from generator.kit.render import build, render_pdf
+from generator.units import mm
+
+ROOT = Path(__file__).resolve().parents[1]
+MM = mm(1)
+A4 = (mm(210), mm(297))
+LETTER = (612.0, 792.0)
+
+
+# Reading a PDF back -----------------------------------------------------------------------------
+
+def _mul(a, b):
+    """Matrix product a x b of PDF matrices [a b c d e f]."""
+    return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
+
+
+@dataclass
+class Drawn:
+    art: str
+    x: float
+    y: float
+    w: float
+    h: float
+    matrix: list
+
+
+@dataclass
+class Segment:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    dashed: bool
+
+
+@dataclass
+class PageRead:
+    width: float
+    height: float
+    forms: list[Drawn]
+    segments: list[Segment]
+    clips: list[tuple[float, float, float, float]]
+    trimbox: tuple | None
+
+
+def read_pdf(path: Path) -> list[PageRead]:
+    reader = PdfReader(str(path))
+    pages = []
+    for page in reader.pages:
+        xobjects = page["/Resources"].get("/XObject", {})
+        ctm, stack = [1, 0, 0, 1, 0, 0], []
+        dashed, path_segments, start, current, last_rect = False, [], None, None, None
+        forms, segments, clips = [], [], []
+        for operands, op in ContentStream(page.get_contents(), reader).operations:
+            if op == b"q":
+                stack.append((ctm, dashed))
+            elif op == b"Q":
+                ctm, dashed = stack.pop()
+            elif op == b"cm":
+                ctm = _mul([float(v) for v in operands], ctm)
+            elif op == b"d":
+                dashed = len(operands[0]) > 0
+            elif op == b"m":
+                start = current = (float(operands[0]), float(operands[1]))
+            elif op == b"l":
+                point = (float(operands[0]), float(operands[1]))
+                path_segments.append((current, point))
+                current = point
+            elif op == b"re":
+                last_rect = [float(v) for v in operands]
+            elif op in (b"W", b"W*"):
+                x, y, w, h = last_rect
+                clips.append((ctm[0] * x + ctm[4], ctm[3] * y + ctm[5], ctm[0] * w, ctm[3] * h))
+            elif op == b"S":
+                for (x0, y0), (x1, y1) in path_segments:
+                    segments.append(Segment(ctm[0] * x0 + ctm[4], ctm[3] * y0 + ctm[5],
+                                            ctm[0] * x1 + ctm[4], ctm[3] * y1 + ctm[5], dashed))
+                path_segments = []
+            elif op in (b"n", b"f", b"B", b"b", b"s", b"f*"):
+                path_segments = []
+            elif op == b"Do":
+                name = str(operands[0])
+                bbox = [float(v) for v in xobjects[name]["/BBox"]]
+                art = re.sub(r"_\d+$", "", name.split("FormXob.", 1)[1])
+                forms.append(Drawn(art, ctm[4] + bbox[0] * ctm[0], ctm[5] + bbox[1] * ctm[3],
+                                   (bbox[2] - bbox[0]) * ctm[0], (bbox[3] - bbox[1]) * ctm[3], ctm))
+        box = page.get("/TrimBox")
+        pages.append(PageRead(float(page.mediabox.width), float(page.mediabox.height), forms,
+                              segments, clips, tuple(float(v) for v in box) if box else None))
+    return pages
+
+
+def pieces_drawn(pages: list[PageRead]) -> Counter:
+    return Counter(f.art for p in pages for f in p.forms
+                   if not f.art.startswith("icon-") and f.art != "board")
+
+
+# Builds, shared by the tests of one module ---------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(ROOT)
+
+
+@pytest.fixture(scope="module")
+def fold_build(game, tmp_path_factory):
+    kit = load_kit(game)
+    path = build(kit, tmp_path_factory.mktemp("fold"))
+    return kit, path, read_pdf(path)
+
+
+@pytest.fixture(scope="module")
+def duplex_builds(game, tmp_path_factory):
+    result = {}
+    for mode, offset in (("long", (0.0, 0.0)), ("short", (0.0, 0.0)), ("long-offset", (mm(0.5), -mm(1.2)))):
+        kit = load_kit(game, duplex=mode.split("-")[0], back_offset=offset)
+        path = build(kit, tmp_path_factory.mktemp(mode))
+        result[mode] = (kit, path, read_pdf(path))
+    return result
+
+
+# Pages, pieces and sizes ------------------------------------------------------------------------
+
+def test_every_page_is_a4_and_carries_title_version_date_and_number(fold_build):
+    kit, path, pages = fold_build
+    assert len(pages) >= 8
+    for page in pages:
+        assert (page.width, page.height) == pytest.approx(A4, abs=0.01)
+    reader = PdfReader(str(path))
+    for number, page in enumerate(reader.pages, start=1):
+        text = page.extract_text()
+        assert "SIEGE OF ARMAGH" in text
+        assert f"page {number} of {len(pages)}" in text
+        assert "version 1.0" in text and "2026-11-22" in text
+
+
+@pytest.mark.parametrize("paper,size", [("letter", LETTER), ("both", (mm(210), 792.0))])
+def test_other_papers(game, tmp_path, paper, size):
+    kit = load_kit(game, paper=paper)
+    pages = read_pdf(build(kit, tmp_path))
+    assert {(round(p.width, 2), round(p.height, 2)) for p in pages} == {(round(size[0], 2), round(size[1], 2))}
+    if paper == "both":     # content fits inside A4 and Letter alike
+        assert size[0] <= min(A4[0], LETTER[0]) + 0.01 and size[1] <= min(A4[1], LETTER[1]) + 0.01
+
+
+def test_number_of_each_piece_equals_components_toml(game, fold_build):
+    kit, _, pages = fold_build
+    counts = game.counts
+    assert pieces_drawn(pages) == Counter({
+        "viking-front": counts.viking_troops, "viking-chief": counts.chiefs,
+        "viking-berserker": counts.berserkers, "viking-raider": counts.plain_vikings,
+        "irish": counts.irish_troops, "village": counts.villages, "village-looted": counts.villages,
+        "river": counts.river_tiles, "treasure": counts.treasure, "stun": counts.stun_markers,
+        "tracker": 1, "aid": 2,
+    })
+
+
+def test_each_piece_trim_size_within_a_tenth_of_a_millimetre(fold_build):
+    _, _, pages = fold_build
+    square = 45 * MM
+    expected = {"viking-front": 0.7, "viking-chief": 0.7, "viking-berserker": 0.7, "viking-raider": 0.7,
+                "irish": 0.7, "village": 0.8, "village-looted": 0.8, "river": 0.9, "treasure": 0.6,
+                "stun": 0.4}
+    seen = set()
+    for page in pages:
+        for form in page.forms:
+            if form.art in expected:
+                assert form.matrix[:4] == pytest.approx([1, 0, 0, 1])      # real size, unrotated
+                assert abs(form.w - expected[form.art] * square) < 0.1 * MM
+                assert abs(form.h - expected[form.art] * square) < 0.1 * MM
+                seen.add(form.art)
+            elif form.art == "aid":
+                assert abs(form.w - 95 * MM) < 0.1 * MM and abs(form.h - 140 * MM) < 0.1 * MM
+    assert seen == set(expected)
+
+
+def test_pieces_stay_inside_the_margins_and_do_not_overlap(fold_build):
+    kit, _, pages = fold_build
+    for page in pages:
+        placed = [f for f in page.forms if f.art not in ("board",) and f.matrix[0] == 1]
+        for f in placed:
+            assert f.x >= kit.margin - 0.01 and f.x + f.w <= page.width - kit.margin + 0.01
+            assert f.y >= kit.margin - 0.01 and f.y + f.h <= page.height - kit.margin + 0.01
+        for i, a in enumerate(placed):
+            for b in placed[i + 1:]:
+                overlap_x = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
+                overlap_y = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
+                assert overlap_x < 0.01 or overlap_y < 0.01, (a, b)
+
+
+def test_fold_lines_lie_on_the_seam_between_front_and_back(fold_build):
+    _, _, pages = fold_build
+    pairs = 0
+    for page in pages:
+        fronts = [f for f in page.forms if f.art in ("viking-front", "village")]
+        backs = [f for f in page.forms if f.art.startswith("viking-") and f.art != "viking-front"
+                 or f.art == "village-looted"]
+        dashed = [s for s in page.segments if s.dashed]
+        for front in fronts:
+            back = next(b for b in backs if abs(b.x - (front.x + front.w)) < 0.01 and abs(b.y - front.y) < 0.01)
+            seam = front.x + front.w
+            assert any(abs(s.x0 - seam) < 0.01 and abs(s.x1 - seam) < 0.01
+                       and min(s.y0, s.y1) <= front.y + 0.01 and max(s.y0, s.y1) >= front.y + front.h - 0.01
+                       for s in dashed), f"no fold line at x={seam}"
+            assert back.w == pytest.approx(front.w) and back.h == pytest.approx(front.h)
+            pairs += 1
+    assert pairs == 8 + 5
+
+
+def test_cut_marks_reach_both_sheet_edges_for_every_row_of_pieces(fold_build):
+    _, _, pages = fold_build
+    for page in pages:
+        tops = {round(f.y + f.h, 2) for f in page.forms if f.art in ("irish", "river", "stun")}
+        for y in tops:
+            solid = [s for s in page.segments if not s.dashed and abs(s.y0 - y) < 0.01 and abs(s.y1 - y) < 0.01]
+            assert any(min(s.x0, s.x1) <= 0.01 for s in solid), f"no mark to the left edge at y={y}"
+            assert any(max(s.x0, s.x1) >= page.width - 0.01 for s in solid), f"no mark to the right edge at y={y}"
+
+
+# Duplex ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", ["long", "short", "long-offset"])
+def test_duplex_backs_are_mirrored_exactly_behind_their_fronts(duplex_builds, mode):
+    kit, _, pages = duplex_builds[mode]
+    dx, dy = kit.back_offset
+    checked = Counter()
+    for index, page in enumerate(pages[:-1]):
+        fronts = [f for f in page.forms if f.art in ("viking-front", "village")]
+        if not fronts:
+            continue
+        back_page = pages[index + 1]
+        backs = [f for f in back_page.forms if f.art != "board" and not f.art.startswith("icon-")]
+        assert len(backs) == len(fronts)
+        for front in fronts:
+            if kit.duplex == "long":
+                want = (page.width - front.x - front.w + dx, front.y + dy)
+            else:
+                want = (front.x + dx, page.height - front.y - front.h + dy)
+            match = [b for b in backs if abs(b.x - want[0]) < 0.0005 * MM and abs(b.y - want[1]) < 0.0005 * MM]
+            assert len(match) == 1, f"no back at {want} for {front}"
+            assert round((match[0].x - want[0]) / MM, 1) == 0.0 and round((match[0].y - want[1]) / MM, 1) == 0.0
+            checked[match[0].art] += 1
+    assert checked == Counter({"viking-chief": 1, "viking-berserker": 2, "viking-raider": 5,
+                               "village-looted": 5})
+
+
+def test_duplex_has_a_calibration_pair_and_no_fold_lines(duplex_builds):
+    kit, path, pages = duplex_builds["long"]
+    text = [p.extract_text() for p in PdfReader(str(path)).pages]
+    assert "Duplex calibration" in text[-2] and "Duplex calibration" in text[-1]
+    assert not any(s.dashed for page in pages for s in page.segments if s.x0 == s.x1 and
+                   any(f.art == "viking-front" for f in page.forms))
+
+
+def test_back_offset_parsing():
+    assert parse_offset("0.5,-1.2") == pytest.approx((mm(0.5), -mm(1.2)))
+    assert parse_offset("1mm, 0") == pytest.approx((mm(1), 0.0))
+    for bad in ("1", "a,b", "20,0"):
+        with pytest.raises(ValueError, match="--back-offset"):
+            parse_offset(bad)
+
+
+# The board ------------------------------------------------------------------------------------
+
+def _tiles(kit, pages):
+    """(region in board coordinates, clip on the page) of every real-size board tile."""
+    tiles = []
+    for page in pages:
+        for form in page.forms:
+            if form.art == "board" and form.matrix[0] == pytest.approx(1.0):
+                cx, cy, cw, ch = page.clips[0]
+                tiles.append((cx - form.x, cy - form.y, cw, ch))
+    return tiles
+
+
+def test_board_tiles_overlap_by_the_stated_margin_and_cover_the_board(fold_build):
+    kit, _, pages = fold_build
+    geo = layout.board_geometry(kit)
+    tiles = _tiles(kit, pages)
+    assert len(tiles) == 4                                      # 45 mm squares: 2 x 2 sheets
+    xs = sorted({round(t[0], 3) for t in tiles})
+    ys = sorted({round(t[1], 3) for t in tiles})
+    w, h = tiles[0][2], tiles[0][3]
+    assert xs[0] == pytest.approx(0) and ys[0] == pytest.approx(0)
+    assert xs[-1] + w == pytest.approx(geo.width) and ys[-1] + h == pytest.approx(geo.height)
+    assert xs[0] + w - xs[1] == pytest.approx(kit.board_overlap, abs=0.1 * MM)
+    assert ys[0] + h - ys[1] == pytest.approx(kit.board_overlap, abs=0.1 * MM)
+    for page in pages:                                           # a tile fits inside the margins
+        for cx, cy, cw, ch in page.clips[:1] if any(f.art == "board" for f in page.forms) else []:
+            assert cx >= kit.margin - 0.01 and cx + cw <= page.width - kit.margin + 0.01
+
+
+def test_board_squares_are_real_size_and_tile_labels_are_printed(fold_build):
+    kit, path, pages = fold_build
+    assert layout.board_geometry(kit).square == pytest.approx(45 * MM)
+    text = "\n".join(p.extract_text() for p in PdfReader(str(path)).pages)
+    for tile in ("A1", "A2", "B1", "B2"):
+        assert f"Board tile {tile}" in text
+    assert "Mini board" in text
+
+
+def test_square_option_rescales_board_and_pieces(game, tmp_path):
+    kit = load_kit(game, square="50mm")
+    pages = read_pdf(build(kit, tmp_path))
+    river = [f for p in pages for f in p.forms if f.art == "river"]
+    assert river and all(abs(f.w - 45 * MM) < 0.1 * MM for f in river)        # 0.9 x 50 mm
+    tiles = _tiles(kit, pages)
+    assert len(tiles) == 6                                                    # 3 x 2 sheets
+    geo = layout.board_geometry(kit)
+    assert max(t[0] + t[2] for t in tiles) == pytest.approx(geo.width)
+
+
+# What a person sees ---------------------------------------------------------------------------
+
+def _render(path: Path, index: int, dpi: float = 40):
+    document = pdfium.PdfDocument(str(path))
+    image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    document.close()
+    return image, dpi / 72
+
+
+def test_rasterised_pieces_appear_where_the_layout_puts_them(fold_build):
+    kit, path, _ = fold_build
+    pages = layout.impose(kit)
+    # (where to look on the face, as fractions of its size; what colour must be there)
+    colour_checks = {
+        "viking-front": ((0.14, 0.5), lambda r, g, b: r > g + 50 and r > b + 50),    # red stripes
+        "irish": ((0.5, 0.2), lambda r, g, b: g > r + 20 and g > b),                 # green
+        "river": ((0.5, 0.44), lambda r, g, b: b > r + 40),                         # blue water
+        "village-looted": ((0.5, 0.9), lambda r, g, b: max(r, g, b) < 100),          # ash
+        "stun": ((0.06, 0.06), lambda r, g, b: max(r, g, b) < 90),                   # dark ground
+        "village": ((0.5, 0.9), lambda r, g, b: r > 180 and g > 160 and b < 190),    # wheat
+    }
+    checked = Counter()
+    for index, page in enumerate(pages):
+        if page.kind != "pieces":
+            continue
+        image, scale = _render(path, index, dpi=72)
+        height = image.height
+        for placement in page.placements:
+            x, y = placement.rect.center
+            pixel = image.getpixel((int(x * scale), int(height - y * scale)))
+            assert pixel != (255, 255, 255), placement
+            if placement.art in colour_checks:
+                (fx, fy), check = colour_checks[placement.art]
+                r = placement.rect
+                sample = image.getpixel((int((r.x + fx * r.w) * scale), int(height - (r.y + fy * r.h) * scale)))
+                assert check(*sample), (placement.art, sample)
+                checked[placement.art] += 1
+        # the page margin stays blank paper
+        corner = image.getpixel((int(kit.margin * scale / 2), int(height / 2 - 40 * scale)))
+        assert corner == (255, 255, 255)
+    assert set(checked) == set(colour_checks)
+
+
+def test_greyscale_print_still_tells_the_sides_apart(fold_build):
+    """Viking and Irish troops differ in shape and pattern, not only in colour."""
+    kit, path, _ = fold_build
+    pages = layout.impose(kit)
+    index = next(i for i, p in enumerate(pages) if any(pl.art == "irish" for pl in p.placements))
+    image, scale = _render(path, index, dpi=60)
+    grey = image.convert("L")
+    height = image.height
+
+    def crop(art):
+        r = next(p.rect for p in pages[index].placements if p.art == art)
+        return grey.crop((int(r.x * scale), int(height - r.y1 * scale), int(r.x1 * scale), int(height - r.y * scale))).resize((48, 48))
+
+    viking, irish = crop("viking-front"), crop("irish")
+    difference = sum(abs(a - b) for a, b in zip(viking.get_flattened_data(), irish.get_flattened_data())) / (48 * 48)
+    assert difference > 25
+
+
+def test_ink_saver_drops_large_fills(game, tmp_path):
+    def darkness(ink_saver, kind):
+        kit = load_kit(game, ink_saver=ink_saver)
+        path = build(kit, tmp_path / str(ink_saver))
+        index = next(i for i, p in enumerate(layout.impose(kit)) if p.kind == kind)
+        image, _ = _render(path, index, dpi=40)
+        grey = image.convert("L").get_flattened_data()
+        return sum(255 - v for v in grey) / len(grey)
+
+    assert darkness(True, "board") < 0.25 * darkness(False, "board")
+    assert darkness(True, "pieces") < 0.5 * darkness(False, "pieces")
+
+
+# One source of truth ----------------------------------------------------------------------------
+
+def test_six_villages_give_six_villages_and_a_seven_space_tracker(tmp_path):
+    folder = tmp_path / "game"
+    folder.mkdir()
+    source = (ROOT / "components.toml").read_text(encoding="utf-8")
+    (folder / "components.toml").write_text(re.sub(r"(?m)^villages = 5", "villages = 6", source), encoding="utf-8")
+    kit = load_kit(load_game(folder))
+    pages = read_pdf(build(kit, tmp_path / "out"))
+    drawn = pieces_drawn(pages)
+    assert drawn["village"] == 6 and drawn["village-looted"] == 6
+    tracker = kit.piece("tracker")
+    cells = layout.tracker_cells(tracker, layout.content_frame(kit).w)
+    assert [name for name, _ in cells] == ["7", "6", "5", "4", "3", "2", "1", "Reserve"]
+    reader = PdfReader(str(tmp_path / "out" / "siege-of-armagh-a4.pdf"))
+    assert "all 6 villages" in "".join(page.extract_text() for page in reader.pages)  # player aid
+    cover = reader.pages[0].extract_text()
+    assert "6 Villages" in cover and "7 spaces" in cover
+
+
+# Bleed ----------------------------------------------------------------------------------------
+
+def test_bleed_spaces_pieces_and_sets_a_trimbox(tmp_path):
+    folder = tmp_path / "game"
+    folder.mkdir()
+    source = (ROOT / "components.toml").read_text(encoding="utf-8")
+    (folder / "components.toml").write_text(source.replace('bleed = "0mm"', 'bleed = "2mm"'), encoding="utf-8")
+    kit = load_kit(load_game(folder))
+    pages = read_pdf(build(kit, tmp_path / "out"))
+    irish = sorted((f for p in pages for f in p.forms if f.art == "irish"), key=lambda f: (-f.y, f.x))
+    assert abs(irish[0].w - (31.5 + 4) * MM) < 0.1 * MM            # the form carries the bleed
+    assert irish[1].x - irish[0].x == pytest.approx((31.5 + 4) * MM, abs=0.01)
+    piece_pages = [p for p in pages if any(f.art == "irish" for f in p.forms)]
+    assert piece_pages[0].trimbox is not None
+
+
+# Same input, same bytes; atomic writes; errors --------------------------------------------------
+
+def test_same_input_same_bytes(game, tmp_path):
+    kit = load_kit(game)
+    a = build(kit, tmp_path / "a").read_bytes()
+    b = build(kit, tmp_path / "b").read_bytes()
+    assert a == b
+
+
+def test_failed_build_keeps_the_last_good_pdf(game, tmp_path, monkeypatch):
+    kit = load_kit(game)
+    path = build(kit, tmp_path)
+    good = path.read_bytes()
+    from generator.kit import render
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("art exploded")
+
+    monkeypatch.setattr(render, "draw_board", broken)
+    with pytest.raises(RuntimeError):
+        render_pdf(kit, path)
+    assert path.read_bytes() == good
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def _game_with(tmp_path, old, new):
+    folder = tmp_path / "bad"
+    folder.mkdir(exist_ok=True)
+    source = (ROOT / "components.toml").read_text(encoding="utf-8")
+    assert old in source
+    (folder / "components.toml").write_text(source.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('front = "irish"', 'front = "irish"\ncolour = "green"', r"unknown key 'colour' in \[pieces.irish_troop\]; accepted keys: name, kind"),
+    ('size = 0.9', 'size = "big"', r"\[pieces.river\] size: bad size 'big'; expected a fraction"),
+    ('front = "river"', 'front = "rivers.svg"', r"unknown art 'rivers.svg'; the kit draws: viking-front"),
+    ('viking-raider = "plain_vikings"', 'viking-raider = 4', r"backs add up to 7 .* but count is 8"),
+    ('spaces = "tracker_spaces"', 'spaces = 4', r"spaces is 4 but the rules need 1 \+ villages = 6"),
+    ('square = "45mm"', 'square = "45"', r"\[print\] square: bad length '45'"),
+    ('paper = "a4"', 'paper = "a3"', r"\[print\] paper must be a4, letter or both"),
+    ('count = "stun_markers"', 'count = "stuns"', r"bad count 'stuns'; expected a whole number or a count name"),
+    ('size = ["95mm", "140mm"]', 'size = ["95mm", "400mm"]', r"does not fit on a a4 sheet"),
+])
+def test_bad_game_files_name_the_file_line_and_what_was_expected(tmp_path, old, new, message):
+    folder = _game_with(tmp_path, old, new)
+    with pytest.raises(GameFileError, match=message) as info:
+        load_kit(load_game(folder))
+    assert re.match(r".*components\.toml:\d+: ", str(info.value))
+    line = int(str(info.value).split("components.toml:")[1].split(":")[0])
+    assert new.splitlines()[-1] in (folder / "components.toml").read_text().splitlines()[line - 1]
+
+
+def test_cli_build_writes_the_pdf_and_pngs(tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(app, ["build", "--game", str(ROOT), "--out", str(tmp_path), "--paper", "letter", "--png"])
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "siege-of-armagh-letter.pdf"
+    assert pdf.exists()
+    pngs = sorted((tmp_path / "png").glob("*.png"))
+    assert len(pngs) == len(PdfReader(str(pdf)).pages)
+
+
+@pytest.mark.parametrize("args,code,message", [
+    (["--paper", "a3"], 2, "--paper must be a4, letter or both"),
+    (["--duplex", "sideways"], 2, "--duplex must be long or short"),
+    (["--back-offset", "1,1"], 2, "--back-offset only applies with --duplex"),
+    (["--duplex", "long", "--back-offset", "x"], 2, "--back-offset"),
+    (["--square", "5mm"], 1, "--square must be 15 to 80 mm"),
+])
+def test_cli_errors(tmp_path, args, code, message):
+    result = CliRunner().invoke(app, ["build", "--game", str(ROOT), "--out", str(tmp_path)] + args)
+    assert result.exit_code == code
+    assert "Error:" in result.output and message in result.output
+
+
+def test_cli_reports_a_bad_game_file_with_exit_1(tmp_path):
+    folder = _game_with(tmp_path, 'size = 0.9', 'size = -2')
+    result = CliRunner().invoke(app, ["build", "--game", str(folder), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 1
+    assert "Error:" in result.output and "components.toml:" in result.output
+
+
+def test_each_distinct_face_is_drawn_once_and_reused(fold_build):
+    _, path, pages = fold_build
+    reader = PdfReader(str(path))
+    names = set()
+    for page in reader.pages:
+        names |= {str(k) for k in page["/Resources"].get("/XObject", {}).keys()}
+    faces = [n for n in names if not n.startswith("/FormXob.icon-")]
+    arts = Counter(re.sub(r"_\d+$", "", n.split("FormXob.", 1)[1]) for n in faces)
+    assert all(count == 1 for count in arts.values()), arts         # one form per face and size
+    assert path.stat().st_size < 400_000
