@@ -13,4 +13,5 @@ One flow, one direction (shared/DESIGN.md):
               `draw_rulebook(canvas, ...)` to add the pages to the kit's own canvas.
 """
 
-from .build import RulebookError, RulebookResult, build_rulebook, draw_rulebook, prepare_rulebook  # noqa: F401
+from .build import (RulebookError, RulebookResult, build_rulebook, draw_rulebook, kit_pages,  # noqa: F401
+                    layout_rulebook, prepare_rulebook)

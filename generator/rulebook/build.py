@@ -26,7 +26,7 @@ from ..config import Game
 from ..examples import ExampleSyntaxError, render_markdown
 from .diagram import ExampleDiagram
 from .fonts import SERIF, SERIF_ITALIC, register_fonts
-from .markdown import INK, RULE, PageContext, Styles, make_styles, markdown_flowables
+from .markdown import INK, RULE, Heading, PageContext, Styles, make_styles, markdown_flowables
 from .numbers import NumberProblem, check_numbers
 
 A4 = (210 * mm, 297 * mm)
@@ -106,15 +106,14 @@ def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) ->
     return Prepared(game, path, text, report, numbers)
 
 
-def _flowables(prepared: Prepared, styles: Styles, context: PageContext, dry: bool) -> tuple[list[Flowable], list]:
+def _flowables(prepared: Prepared, styles: Styles, context: PageContext) -> tuple[list[Flowable], list]:
     replays = prepared.report.replays
     made: list[ExampleDiagram] = []
 
     def on_example(index: int, token) -> list[Flowable]:
         diagram = ExampleDiagram(replays[index], styles)
-        diagram.dry = dry
         made.append(diagram)
-        return [Spacer(1, 3), diagram, Spacer(1, 9)]
+        return [diagram, Spacer(1, 10)]
 
     document = markdown_flowables(prepared.text, styles, context, on_example)
     if len(made) != len(replays):  # both come from the same parser over the same text
@@ -123,58 +122,137 @@ def _flowables(prepared: Prepared, styles: Styles, context: PageContext, dry: bo
 
 
 PageHook = Callable[[Canvas, int], None]
+Placed = tuple[Flowable, float, float, float]  # flowable, x and y from the frame's corner, spare width
 
 
-class _Pages(BaseDocTemplate):
-    """One frame per page and a footer. `canvas` (when given) is used instead of a new one and is
-    not saved at the end, so the pages go into the kit's own PDF."""
+class _RecordingFrame(Frame):
+    """A frame that lays flowables out but, instead of drawing them, notes where they go."""
 
-    def __init__(self, size: tuple[float, float], context: PageContext, footer: PageHook,
-                 canvas: Canvas | None = None):
-        super().__init__(io.BytesIO(), pagesize=size, leftMargin=MARGINS[0], rightMargin=MARGINS[1],
-                         topMargin=MARGINS[2], bottomMargin=MARGINS[3], invariant=1)
-        left, right, top, bottom = MARGINS
-        frame = Frame(left, bottom, size[0] - left - right, size[1] - top - bottom,
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
-        self.context, self.footer, self.target = context, footer, canvas
-        self.addPageTemplates([PageTemplate("page", [frame], onPage=self._page)])
-        if canvas is not None:
-            self._doSave = 0
+    def __init__(self, *args, sink: Callable[[Placed], None], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sink = sink
 
-    def _page(self, canvas: Canvas, doc) -> None:
-        self.context.page = doc.page
-        self.footer(canvas, doc.page)
+    def _add(self, flowable, canv, trySplit=0):
+        frame = self
 
-    def lay_out(self, flowables: list[Flowable]) -> int:
-        if self.target is None:
-            self.build(flowables)
-            return self.page
-        canvas = self.target
-        info = canvas._doc.info
-        kept = {k: getattr(info, k, None) for k in ("title", "author", "subject", "creator", "producer", "keywords")}
-        self.build(flowables, canvasmaker=lambda *args, **kwargs: canvas)
-        for key, value in kept.items():  # the doc template sets its own metadata; keep the kit's
-            setattr(info, key, value)
-        return self.page
+        def record(canvas, x, y, _sW=0):
+            frame.sink((flowable, x - frame._x1, y - frame._y1, _sW))
+
+        flowable.drawOn = record  # shadows the method for this one call
+        try:
+            return Frame._add(self, flowable, canv, trySplit)
+        finally:
+            del flowable.drawOn
+
+    add = _add
 
 
-def draw_rulebook(canvas: Canvas, prepared: Prepared, page_size: tuple[float, float] = A4,
-                  outline_level: int = 0) -> list[str]:
-    """Draw the rulebook's pages onto `canvas` (which may already hold other pages; each rulebook
-    page ends with showPage). Returns the headings, in order. `outline_level` nests the
-    rulebook's bookmarks under the caller's own (1 under a level-0 entry)."""
+@dataclass
+class RulebookPages:
+    """The rulebook laid out for a frame of a given size: what goes where on each page. Drawing a
+    page replays it onto any canvas at any position (the kit's page, or our own)."""
+
+    prepared: Prepared
+    pages: list[list[Placed]]
+    headings: list[tuple[int, str, str]]
+    context: PageContext
+    frame: tuple[float, float]
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def draw_page(self, canvas: Canvas, index: int, x: float, y: float) -> None:
+        """Draw page `index` (0-based) with the frame's lower-left corner at (x, y)."""
+        self.context.page = index + 1
+        for flowable, dx, dy, spare in self.pages[index]:
+            flowable.drawOn(canvas, x + dx, y + dy, _sW=spare)
+
+    @property
+    def heading_titles(self) -> list[str]:
+        return [text for _, _, text in self.headings]
+
+
+def _headings_in(flowable) -> list:
+    if isinstance(flowable, Heading):
+        return [flowable]
+    found = []
+    for child in getattr(flowable, "_content", None) or []:
+        found += _headings_in(child)
+    return found
+
+
+def layout_rulebook(prepared: Prepared, frame: tuple[float, float], page_offset: int = 0,
+                    outline_level: int = 0) -> RulebookPages:
+    """Lay the rulebook out in pages whose text frame is `frame` (width, height) points. Contents
+    list numbers are rulebook pages plus `page_offset` (the kit's pages before the rulebook)."""
     register_fonts()
     styles = make_styles()
+    context = PageContext(outline_level=outline_level, page_offset=page_offset)
+    flowables, headings = _flowables(prepared, styles, context)
+    pages: list[list[Placed]] = []
+
+    class Doc(BaseDocTemplate):
+        def handle_pageBegin(self):
+            pages.append([])
+            super().handle_pageBegin()
+
+    width, height = frame
+    doc = Doc(io.BytesIO(), pagesize=(width, height), leftMargin=0, rightMargin=0, topMargin=0,
+              bottomMargin=0)
+    recorder = _RecordingFrame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0,
+                               bottomPadding=0, id="text", sink=lambda placed: pages[-1].append(placed))
+    doc.addPageTemplates([PageTemplate("page", [recorder])])
+    doc.build(flowables)
+    while pages and not pages[-1]:
+        pages.pop()
+    for number, page in enumerate(pages, start=1):
+        for flowable, *_ in page:
+            for heading in _headings_in(flowable):
+                context.heading_pages[heading.key] = number
+    return RulebookPages(prepared, pages, headings, context, frame)
+
+
+def text_frame(page_size: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The standalone rulebook's text frame: x, y, width, height."""
+    left, right, top, bottom = MARGINS
+    return left, bottom, page_size[0] - left - right, page_size[1] - top - bottom
+
+
+def kit_text_frame(frame) -> tuple[float, float, float, float]:
+    """Inside the kit's content frame (a layout.Rect): a measure a reader's eye can follow."""
+    inset = max(0.0, (frame.w - 170 * mm) / 2)
+    return frame.x + inset, frame.y + 3 * mm, frame.w - 2 * inset, frame.h - 6 * mm
+
+
+def draw_rulebook(canvas: Canvas, prepared: Prepared, page_size: tuple[float, float] = A4) -> RulebookPages:
+    """The standalone rulebook: every page, with our footer, onto `canvas`."""
+    x, y, w, h = text_frame(page_size)
+    laid = layout_rulebook(prepared, (w, h))
     footer = _footer(prepared.game.info.title, prepared.game.info.version)
-    # pass 1: where do the headings land? (the contents list has the same size in both passes)
-    scout = PageContext(outline_level=0)
-    flowables, _ = _flowables(prepared, styles, scout, dry=True)
-    _Pages(page_size, scout, lambda c, n: None).lay_out(flowables)
-    # pass 2: draw, with the pages known
-    context = PageContext(heading_pages=dict(scout.heading_pages), outline_level=outline_level)
-    flowables, headings = _flowables(prepared, styles, context, dry=False)
-    _Pages(page_size, context, footer, canvas).lay_out(flowables)
-    return [text for _, _, text in headings]
+    for index in range(len(laid)):
+        laid.draw_page(canvas, index, x, y)
+        footer(canvas, index + 1)
+        canvas.showPage()
+    return laid
+
+
+def kit_pages(prepared: Prepared, kit) -> list:
+    """The rulebook as the kit's extra pages (generator.kit.render.ExtraPage), placed after the
+    cover: the kit draws the header, footer and page numbers, we fill the content frame."""
+    from ..kit.layout import content_frame
+    from ..kit.render import ExtraPage
+
+    x, y, w, h = kit_text_frame(content_frame(kit))
+    laid = layout_rulebook(prepared, (w, h), page_offset=1)
+    total = len(laid)
+
+    def page(index: int):
+        def draw(canvas, frame) -> None:
+            fx, fy, _, _ = kit_text_frame(frame)
+            laid.draw_page(canvas, index, fx, fy)
+        return ExtraPage(f"Rules, page {index + 1} of {total}", draw)
+
+    return [page(i) for i in range(total)]
 
 
 def _footer(title: str, version: str) -> PageHook:
@@ -234,8 +312,8 @@ def build_rulebook(game: Game, rules_path: Path | str, out_pdf: Path | str | Non
     canvas.setAuthor(game.info.designer or game.info.title)
     canvas.setSubject(f"Rules, version {game.info.version}")
     canvas.showOutline()
-    headings = draw_rulebook(canvas, prepared, page_size or page_size_for(game))
-    pages = canvas.getPageNumber() - 1
+    laid = draw_rulebook(canvas, prepared, page_size or page_size_for(game))
+    pages, headings = len(laid), laid.heading_titles
     canvas.save()
     out = Path(out_pdf) if out_pdf else None
     if out is not None:

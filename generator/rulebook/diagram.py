@@ -28,7 +28,7 @@ from ..engine.diagram import state_cells, state_fields
 from ..engine.state import Kind, MoveKind, Side, SIDE_OF, State, Terrain
 from ..examples import Replay
 from ..kit.art import draw_face, draw_stun_overlay
-from .fonts import SERIF, SERIF_BOLD, SERIF_ITALIC, bold_safe
+from .fonts import MONO, SERIF, SERIF_BOLD, SERIF_ITALIC, bold_safe
 from .markdown import ACCENT, INK, RULE, Styles
 
 VIKING_INK = colors.HexColor("#a3301d")
@@ -58,6 +58,7 @@ class Ghost:
 
     at: tuple[int, int]       # (file, rank) it was pushed to; may be off the board
     kind: Kind
+    frm: tuple[int, int]      # (file, rank) it was pushed from
 
 
 @dataclass
@@ -135,7 +136,7 @@ def _record(state: State, move, result: Trace, number: int) -> None:
             result.arrows.append(Arrow((f, r), _fr(now), SIDE_OF[kind[piece]], "push"))
         else:
             result.arrows.append(Arrow((f, r), (f + df, r + dr), SIDE_OF[kind[piece]], "push"))
-            result.ghosts.append(Ghost((f + df, r + dr), Kind(kind[piece])))
+            result.ghosts.append(Ghost((f + df, r + dr), Kind(kind[piece]), (f, r)))
 
 
 # ----------------------------------------------------------------- the part of the board shown
@@ -212,8 +213,6 @@ def describe_fields(state: State) -> str:
         parts.append(f"reserve: {values['reserve']}")
     if values["treasure"] == "viking-side":
         parts.append("treasure: Viking side")
-    elif values["treasure"] == "irish-side":
-        parts.append("treasure: Irish side")
     if values["defeated"] != "0":
         parts.append(f"Vikings defeated: {values['defeated']}")
     if values["chief"]:
@@ -224,10 +223,13 @@ def describe_fields(state: State) -> str:
 class ExampleDiagram(Flowable):
     """One example block, drawn: caption, before board with arrows, and the result beside it."""
 
-    LABEL = 10.0   # room for rank and file labels, points
-    GAP = 34.0     # between the two boards (the "then" arrow lives here)
-    MAX_SQUARE = 25.0
+    LABEL = 10.0      # room for rank and file labels, points
+    GAP = 34.0        # between the two boards (the "then" arrow lives here)
+    MAX_SQUARE = 21.0  # 7.4 mm: a piece is 5.8 mm across, still clearly the kit's art
     PAD = 8.0
+    SIDE_GAP = 16.0   # between the boards and the text beside them
+    MIN_SIDE = 110.0  # narrower than this, the text goes under the boards
+    MAX_SIDE = 190.0
 
     def __init__(self, replay: Replay, styles: Styles, force_failed: bool = True):
         super().__init__()
@@ -242,51 +244,55 @@ class ExampleDiagram(Flowable):
         self.hAlign = "CENTER"
 
     # layout --------------------------------------------------------------
-    def _paragraphs(self, width: float) -> tuple[Paragraph, Paragraph | None, Paragraph]:
+    def _side_text(self) -> Paragraph | None:
+        """The play, the result and (for a failing block) the check's complaint, as a paragraph."""
         s = self.styles
-        caption = Paragraph(bold_safe(escape(self.title)), s.caption)
-        moves = []
+        lines = []
         for n, play in enumerate(self.replay.example.plays):
             side = "Vikings" if (self.trace.before.to_move.value + n) % 2 == 0 else "Irish"
-            moves.append(f"<i>{side}:</i> " + ", ".join(m.notation() for m in play.moves))
-        lines = []
-        if moves:
-            lines.append("Play — " + "; then ".join(moves) + ".")
+            moves = ", ".join(f'<font face="{MONO}" size="8">{m.notation()}</font>' for m in play.moves)
+            lines.append(f"<i>{side}:</i> {moves}")
         if self.trace.illegal:
-            lines.append(f'<font color="#a3301d"><b>Illegal:</b></font> {escape(_sentence(self.trace.illegal))}')
+            lines.append(f'<font color="#a3301d"><b>Illegal.</b></font> {escape(_sentence(self.trace.illegal))}')
         outcome = self.trace.after.outcome() if self.trace.after else None
         if outcome and outcome.winner is not None:
+            why = ", ".join(POINT_WORDS.get(p.value, p.value) for p in sorted(outcome.points, key=lambda p: p.value))
             lines.append(f"<b>{'The Vikings' if outcome.winner is Side.VIKING else 'The Irish'} win</b>"
-                         f" ({', '.join(sorted(p.value for p in outcome.points)) or outcome.termination.value}).")
+                         + (f" ({escape(why)})." if why else "."))
         if self.failed:
             report = self.replay.report.splitlines()[0] if self.replay.report else "failed"
-            lines.append(f'<font color="#d0021b"><b>FAILS THE CHECK:</b> {escape(report)}</font>')
-        text = Paragraph("<br/>".join(lines), s.small) if lines else None
-        return caption, text, Paragraph("", s.small)
+            lines.append(f'<font color="#d0021b"><b>Fails the check:</b> {escape(report)}</font>')
+        return Paragraph("<br/>".join(lines), s.small) if lines else None
 
-    def _square(self, width: float) -> float:
-        inner = width - 2 * self.PAD
-        boards = 2 if not self.trace.illegal else 1.55  # the illegal panel is narrower than a board
-        s = (inner - self.GAP - 2 * self.LABEL) / (boards * self.nf)
-        return min(self.MAX_SQUARE, s)
+    def _boards_width(self, s: float) -> float:
+        one = self.LABEL + self.nf * s
+        return one if self.trace.illegal else 2 * one + self.GAP - self.LABEL * 0.3
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width = available_width
-        self.s = self._square(available_width)
         inner = available_width - 2 * self.PAD
-        self.caption, self.text, _ = self._paragraphs(inner)
+        self.s = min(self.MAX_SQUARE, (inner - self.GAP - 2 * self.LABEL) / (2 * self.nf))
+        self.caption = Paragraph(bold_safe(escape(self.title)), self.styles.caption)
         self.caption_h = self.caption.wrap(inner, available_height)[1]
-        self.text_h = self.text.wrap(inner, available_height)[1] if self.text else 0
+        self.text = self._side_text()
         self.board_h = self.nr * self.s
-        self.status_h = self.styles.small.leading * 2.2
-        self.height = (self.PAD + self.caption_h + 4 + 9 + self.board_h + self.LABEL + self.status_h
-                       + self.text_h + self.PAD + 2)
+        boards_h = 11 + self.board_h + self.LABEL + self.styles.small.leading * 1.3
+        side_w = inner - self._boards_width(self.s) - self.SIDE_GAP
+        self.beside = side_w >= self.MIN_SIDE
+        if self.text is None:
+            self.text_w = self.text_h = 0
+        elif self.beside:
+            self.text_w = min(side_w, self.MAX_SIDE)
+            self.text_h = self.text.wrap(self.text_w, available_height)[1]
+        else:
+            self.text_w = inner
+            self.text_h = self.text.wrap(inner, available_height)[1] + 4
+        body = max(boards_h, self.text_h) if self.beside else boards_h + self.text_h
+        self.height = self.PAD + self.caption_h + 3 + body + self.PAD
         return self.width, self.height
 
     # drawing -------------------------------------------------------------
     def draw(self) -> None:
-        if getattr(self, "dry", False):  # the layout pass only needs the size
-            return
         c = self.canv
         w, h = self.width, self.height
         c.saveState()
@@ -300,41 +306,36 @@ class ExampleDiagram(Flowable):
             c.setFillColor(FAIL)
             c.setFont(SERIF_BOLD, 8)
             c.drawRightString(w - self.PAD, top - 8, "FAILS THE CHECK")
-        s = self.s
+        s, t = self.s, self.trace
         board_w = self.nf * s
-        head_y = top - self.caption_h - 4 - 8  # baseline of "Before" / "After"
-        board_top = head_y - 3
-        board_y = board_top - self.board_h
-        if self.trace.illegal:
-            total = self.LABEL + board_w + self.GAP + board_w * 0.55
-        else:
-            total = 2 * (self.LABEL + board_w) + self.GAP
-        x0 = (w - total) / 2 + self.LABEL
-        t = self.trace
-        before_word = "Before" if t.before.to_move is Side.VIKING else "Before"
-        self._heading(x0, head_y, f"{before_word} — {t.before.to_move.label.capitalize()} to move")
+        head_y = top - self.caption_h - 3 - 8  # baseline of "Before" / "After"
+        board_y = head_y - 3 - self.board_h
+        x0 = self.PAD + self.LABEL
+        self._heading(x0, head_y, "Before — " + _to_move(t.before))
         self._board(x0, board_y, t.before, arrows=t.arrows, highlight=None)
         self._status(x0, board_y - self.LABEL, board_w, t.before)
-        x1 = x0 + board_w + self.GAP + self.LABEL
-        mid_y = board_y + self.board_h / 2
-        if t.illegal:
-            self._illegal_panel(x0 + board_w + self.GAP * 0.55, board_y, board_w * 0.55 + self.GAP * 0.45, t.illegal)
-        else:
-            self._then_arrow(x0 + board_w + 6, x1 - self.LABEL - 4, mid_y)
+        end = x0 + board_w
+        if not t.illegal:
+            x1 = x0 + board_w + self.GAP
+            self._then_arrow(x0 + board_w + 5, x1 - self.LABEL - 3, board_y + self.board_h / 2)
             after = t.after
-            self._heading(x1, head_y, "After" + self._after_note(after))
-            diffs = self._differences(after)
-            self._board(x1, board_y, after, ghosts=t.ghosts, highlight=diffs, flipped=t.flipped)
+            self._heading(x1, head_y, "After — " + _to_move(after))
+            self._board(x1, board_y, after, ghosts=t.ghosts, highlight=self._differences(after),
+                        flipped=t.flipped)
             self._status(x1, board_y - self.LABEL, board_w, after)
-        if self.text:
-            self.text.drawOn(c, self.PAD, self.PAD)
+            end = x1 + board_w
+        if self.text is not None:
+            if self.beside:
+                tx = end + self.SIDE_GAP
+                ty = max(board_y + self.board_h / 2 - self.text_h / 2, self.PAD)
+                ty = min(ty, head_y + 8 - self.text_h)
+                c.setStrokeColor(RULE)
+                c.setLineWidth(0.6)
+                c.line(tx - self.SIDE_GAP / 2, ty, tx - self.SIDE_GAP / 2, ty + self.text_h)
+                self.text.drawOn(c, tx, ty)
+            else:
+                self.text.drawOn(c, self.PAD, self.PAD)
         c.restoreState()
-
-    def _after_note(self, state: State) -> str:
-        outcome = state.outcome()
-        if outcome and outcome.winner is not None:
-            return f" — {'Vikings' if outcome.winner is Side.VIKING else 'Irish'} win"
-        return f" — {state.to_move.label.capitalize()} to move"
 
     def _differences(self, after: State) -> set[int]:
         """Squares where a failing example's actual result differs from the block's expectation."""
@@ -420,7 +421,7 @@ class ExampleDiagram(Flowable):
                     c.setFont(SERIF_BOLD, s * .26)
                     c.drawCentredString(cx, y + (r - r0) * s + s * .02, "flipped")
         for ghost in ghosts:
-            self._ghost(x, y, ghost)
+            self._ghost(x, y, ghost, state)
         for square in sorted(highlight or ()):
             f, r = _fr(square)
             if f0 <= f <= f1 and r0 <= r <= r1:
@@ -458,11 +459,32 @@ class ExampleDiagram(Flowable):
         c.drawCentredString(cx, cy - r * .5, text)
         c.restoreState()
 
-    def _ghost(self, x: float, y: float, ghost: Ghost) -> None:
+    def _cross(self, cx: float, cy: float, r: float) -> None:
+        """A white disc with a red cross: "this move is refused"."""
+        c = self.canv
+        c.saveState()
+        c.setFillColor(colors.white)
+        c.setStrokeColor(FAIL)
+        c.setLineWidth(0.8)
+        c.circle(cx, cy, r, stroke=1, fill=1)
+        c.setLineWidth(max(1.2, r * .28))
+        c.setLineCap(1)
+        d = r * .45
+        c.line(cx - d, cy - d, cx + d, cy + d)
+        c.line(cx - d, cy + d, cx + d, cy - d)
+        c.restoreState()
+
+    def _ghost(self, x: float, y: float, ghost: Ghost, after: State) -> None:
+        """A removed piece, faded, with a red cross: on the square it was pushed to when that is
+        empty (a river tile, off the board), else on the edge it was pushed across, smaller."""
         c, s = self.canv, self.s
         f, r = ghost.at
         cx, cy = self._xy(x, y, f, r)
         size = s * .62
+        on_board = 0 <= f < 8 and 0 <= r < 8
+        if on_board and after.board[8 * r + f]:
+            ox, oy = self._xy(x, y, *ghost.frm)
+            cx, cy, size = (cx + ox) / 2, (cy + oy) / 2, s * .5
         c.saveState()
         c.setFillAlpha(0.45)
         c.setStrokeAlpha(0.45)
@@ -525,9 +547,9 @@ class ExampleDiagram(Flowable):
             path.lineTo(ex - ux * head - px * hw, ey - uy * head - py * hw)
             path.close()
             c.drawPath(path, stroke=0, fill=1)
-        if arrow.illegal:
+        if arrow.illegal and arrow.kind != "back":
             mx, my = (sx + ex) / 2, (sy + ey) / 2
-            self._badge(mx, my, s * .16, "×", colors.white, FAIL)
+            self._cross(mx, my, s * .17)
         if arrow.number:
             self._badge(sx - ux * s * .02, sy - uy * s * .02, s * .15, str(arrow.number), ink, colors.white)
         c.restoreState()
@@ -547,22 +569,16 @@ class ExampleDiagram(Flowable):
         c.drawPath(path, stroke=0, fill=1)
         c.restoreState()
 
-    def _illegal_panel(self, x: float, y: float, width: float, reason: str) -> None:
-        c = self.canv
-        c.saveState()
-        h = min(self.board_h, 90)
-        top = y + self.board_h / 2 + h / 2
-        c.setFillColor(colors.white)
-        c.setStrokeColor(VIKING_INK)
-        c.setLineWidth(1.2)
-        c.roundRect(x, top - h, width, h, 4, stroke=1, fill=1)
-        c.setFillColor(VIKING_INK)
-        c.setFont(SERIF_BOLD, 12)
-        c.drawString(x + 8, top - 17, "Illegal")
-        para = Paragraph(escape(_sentence(reason)), self.styles.small)
-        _, ph = para.wrap(width - 16, h - 26)
-        para.drawOn(c, x + 8, top - 24 - ph)
-        c.restoreState()
+
+POINT_WORDS = {"treasure": "the treasure", "defeats": "defeats", "chief": "the Chief",
+               "villages": "every village looted"}
+
+
+def _to_move(state: State) -> str:
+    outcome = state.outcome()
+    if outcome and outcome.winner is not None:
+        return f"{'Vikings' if outcome.winner is Side.VIKING else 'Irish'} win"
+    return "Vikings to move" if state.to_move is Side.VIKING else "Irish to move"
 
 
 def _sentence(reason: str) -> str:

@@ -83,6 +83,7 @@ class PageContext:
     page: int = 1
     heading_pages: dict[str, int] = field(default_factory=dict)
     outline_level: int = 0  # added to each heading's level (the kit nests the rulebook)
+    page_offset: int = 0    # pages before the rulebook's first (the kit's cover)
     _last_level: int = -1
 
     def outline(self, canvas, key: str, title: str, level: int) -> None:
@@ -120,7 +121,7 @@ class Contents(Flowable):
         rows = []
         for key, title in self.entries:
             page = self.context.heading_pages.get(key)
-            number = str(page + self.page_offset) if page else ""
+            number = str(page + self.context.page_offset) if page else ""
             rows.append([Paragraph(escape(title), self.styles.contents),
                          Paragraph(number, ParagraphStyle("n", parent=self.styles.contents, alignment=2))])
         table = Table(rows, colWidths=[width - 40, 40], hAlign="LEFT")
@@ -270,7 +271,9 @@ def markdown_flowables(text: str, styles: Styles, context: PageContext, on_examp
             elif t == "paragraph_open":
                 inline = tokens[i + 1]
                 style = styles.body
-                sink.append(Paragraph(inline_markup(inline), style))
+                para = Paragraph(inline_markup(inline), style)
+                para.keepWithNext = inline.content.rstrip().endswith(":")  # "like this:" + what follows
+                sink.append(para)
                 i += 3
             elif t in ("bullet_list_open", "ordered_list_open"):
                 items: list = []
@@ -304,6 +307,9 @@ def markdown_flowables(text: str, styles: Styles, context: PageContext, on_examp
                 sink.append(quote)
                 sink.append(Spacer(1, styles.body.spaceAfter))
             elif t == "fence" and tok.info.strip().split()[:1] == [FENCE_INFO]:
+                last = sink[-1] if sink else None
+                if isinstance(last, Paragraph) and last.text.rstrip().endswith(":"):
+                    last.keepWithNext = True  # "Into the river:" stays with its diagram
                 sink.extend(on_example(examples, tok))
                 examples += 1
                 i += 1
@@ -323,6 +329,38 @@ def markdown_flowables(text: str, styles: Styles, context: PageContext, on_examp
 
     block(0, None, out)
     return Document(out, all_headings)
+
+
+TABLE_WIDTH = 482.0  # the text frame's width on A4 (build.MARGINS); Letter is wider
+
+
+def _column_widths(rows: list[list], styles: Styles, width: float = TABLE_WIDTH) -> list[float]:
+    """Columns as wide as their longest cell wants, shrunk where the table would overflow: a
+    column that fits in its fair share keeps its width, the rest share what is left."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    pad = 10.0
+    n = max(len(r) for r in rows)
+    natural = [0.0] * n
+    for row in rows:
+        for j, cell in enumerate(row):
+            text = " ".join(frag.text for frag in getattr(cell, "frags", []) if hasattr(frag, "text"))
+            natural[j] = max(natural[j], stringWidth(text, SERIF, cell.style.fontSize) * 1.04 + pad)
+    if sum(natural) <= width:
+        return natural
+    widths = [0.0] * n
+    left, open_cols = width, list(range(n))
+    while open_cols:
+        share = left / len(open_cols)
+        fits = [j for j in open_cols if natural[j] <= share]
+        if not fits:
+            for j in open_cols:
+                widths[j] = share
+            break
+        for j in fits:
+            widths[j] = natural[j]
+            left -= natural[j]
+            open_cols.remove(j)
+    return widths
 
 
 def _table(i: int, tokens: list[Token], styles: Styles, sink: list) -> int:
@@ -352,7 +390,7 @@ def _table(i: int, tokens: list[Token], styles: Styles, sink: list) -> int:
                                        alignment=TA_CENTER if align == "center" else 2)
             row.append(Paragraph(inline_markup(tokens[i + 1], bold=t == "th_open"), style))
         i += 1
-    table = Table(rows, repeatRows=header_rows, hAlign="LEFT")
+    table = Table(rows, colWidths=_column_widths(rows, styles), repeatRows=header_rows, hAlign="LEFT")
     commands = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
