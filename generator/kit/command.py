@@ -26,6 +26,14 @@ def register(app: typer.Typer) -> None:
                                              "rescales the board and the pieces."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="Drop large fills."),
         png: bool = typer.Option(False, "--png", help="Also write each page as PNG to OUT/png/."),
+        rules: Optional[Path] = typer.Option(None, "--rules", help="The rulebook template "
+                                             "(default: rules.md beside components.toml)."),
+        rulebook_only: bool = typer.Option(False, "--rulebook-only", help="Write only the rulebook, "
+                                           "as its own PDF."),
+        force: bool = typer.Option(False, "--force", "--allow-failing-examples", help="Build even "
+                                   "if an example fails the check (marked in red on its page)."),
+        watch: bool = typer.Option(False, "--watch", help="Rebuild whenever components.toml, "
+                                   "rules.md, templates/ or art/ change."),
     ) -> None:
         """Build the print-and-play kit (PDF) from components.toml."""
         from ..cli import fail
@@ -42,12 +50,34 @@ def register(app: typer.Typer) -> None:
             offset = parse_offset(back_offset) if back_offset is not None else (0.0, 0.0)
         except ValueError as exc:
             fail(str(exc), 2)
-        try:
-            kit = load_kit(find_game(game), paper=paper, square=square, duplex=duplex,
-                           back_offset=offset, ink_saver=ink_saver)
-            from .render import build
+        from ..rulebook import RulebookError
+        from ..rulebook import command as rulebook
 
-            path = build(kit, out, png=png)
-        except (GameFileError, ValueError, OSError) as exc:
-            fail(str(exc), 1)
-        typer.echo(str(path))
+        def once() -> None:
+            try:
+                loaded = find_game(game)
+                kit = load_kit(loaded, paper=paper, square=square, duplex=duplex,
+                               back_offset=offset, ink_saver=ink_saver)
+                found = rulebook.find_rules(loaded, rules)
+                if rulebook_only:  # the rulebook check runs first: a failing example stops the build
+                    path = rulebook.rulebook_only(loaded, kit, found, out, force)
+                else:
+                    from .render import build
+
+                    extra = rulebook.extra_pages(loaded, kit, found, force)
+                    path = build(kit, out, png=png, extra_pages=extra)
+            except RulebookError as exc:
+                rulebook.report_failure(exc)
+                raise typer.Exit(exc.exit_code)
+            except (GameFileError, ValueError, OSError) as exc:
+                fail(str(exc), 1)
+            typer.echo(str(path))
+
+        if watch:
+            try:
+                loaded = find_game(game)
+            except GameFileError as exc:
+                fail(str(exc), 1)
+            rulebook.watch(once, rulebook.watched_paths(loaded, rules))
+        else:
+            once()
