@@ -19,6 +19,8 @@ from ..engine.board import rank_of
 from ..engine.state import END, Kind, MoveKind, Phase, Side, State, Treasure
 
 WIN = 1000.0
+# DISTANCE[a][b]: king moves between two squares (Chebyshev distance).
+DISTANCE = tuple(tuple(max(abs(a % 8 - b % 8), abs(a // 8 - b // 8)) for b in range(64)) for a in range(64))
 
 
 # ------------------------------------------------------------------------------ evaluation
@@ -72,9 +74,10 @@ def _viking_edge(state: State) -> float:
         if vikings:
             terrain = state.terrain
             far = 0
-            for square in range(64):
+            for square in range(16, 40):  # ruling 3: villages lie on ranks 3-5
                 if terrain[square] == 2:  # Terrain.VILLAGE
-                    far += min(max(abs(square % 8 - v % 8), abs(square // 8 - v // 8)) for v in vikings)
+                    row = DISTANCE[square]
+                    far += min([row[v] for v in vikings])
             score -= 0.15 * far
     # Irish troops out of play (tracker) and Viking troops still on the board.
     score += 0.8 * len(state.tracker)

@@ -101,10 +101,7 @@ def play_game(task: GameTask) -> dict:
     players = {Side.VIKING: task.viking.build(), Side.IRISH: task.irish.build()}
     rngs = {side: random.Random(task.seed * 2 + int(side)) for side in Side}
     actions = 0
-    while True:
-        moves = state.legal_moves()
-        if not moves:
-            break
+    while not state.is_game_over():
         side = state.to_move
         move = players[side].choose(state.view(side), rngs[side])
         state.push(move)
