@@ -26,58 +26,17 @@ def register(app: typer.Typer) -> None:
                                              "rescales the board and the pieces."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="Drop large fills."),
         png: bool = typer.Option(False, "--png", help="Also write each page as PNG to OUT/png/."),
-        rules: Optional[Path] = typer.Option(None, "--rules", help="The rulebook template "
-                                             "(default: rules.md beside components.toml)."),
-        rulebook_only: bool = typer.Option(False, "--rulebook-only", help="Write only the rulebook, "
-                                           "as its own PDF."),
-        force: bool = typer.Option(False, "--force", "--allow-failing-examples", help="Build even "
-                                   "if an example fails the check (marked in red on its page)."),
-        watch: bool = typer.Option(False, "--watch", help="Rebuild whenever components.toml, "
-                                   "rules.md, templates/ or art/ change."),
     ) -> None:
         """Build the print-and-play kit (PDF) from components.toml."""
         from ..cli import fail
-        from ..config import GameFileError, find_game
-        from .model import load_kit, parse_offset
+        from ..config import GameFileError
+        from .build import UsageError, run
 
-        if paper is not None and paper not in ("a4", "letter", "both"):
-            fail(f"--paper must be a4, letter or both, not {paper!r}", 2)
-        if duplex is not None and duplex not in ("long", "short"):
-            fail(f"--duplex must be long or short, not {duplex!r}", 2)
-        if back_offset is not None and duplex is None:
-            fail("--back-offset only applies with --duplex long|short", 2)
         try:
-            offset = parse_offset(back_offset) if back_offset is not None else (0.0, 0.0)
-        except ValueError as exc:
+            path = run(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset,
+                       square=square, ink_saver=ink_saver, png=png)
+        except UsageError as exc:
             fail(str(exc), 2)
-        from ..rulebook import RulebookError
-        from ..rulebook import command as rulebook
-
-        def once() -> None:
-            try:
-                loaded = find_game(game)
-                kit = load_kit(loaded, paper=paper, square=square, duplex=duplex,
-                               back_offset=offset, ink_saver=ink_saver)
-                found = rulebook.find_rules(loaded, rules)
-                if rulebook_only:  # the rulebook check runs first: a failing example stops the build
-                    path = rulebook.rulebook_only(loaded, kit, found, out, force)
-                else:
-                    from .render import build
-
-                    extra = rulebook.extra_pages(loaded, kit, found, force)
-                    path = build(kit, out, png=png, extra_pages=extra)
-            except RulebookError as exc:
-                rulebook.report_failure(exc)
-                raise typer.Exit(exc.exit_code)
-            except (GameFileError, ValueError, OSError) as exc:
-                fail(str(exc), 1)
-            typer.echo(str(path))
-
-        if watch:
-            try:
-                loaded = find_game(game)
-            except GameFileError as exc:
-                fail(str(exc), 1)
-            rulebook.watch(once, rulebook.watched_paths(loaded, rules))
-        else:
-            once()
+        except (GameFileError, ValueError, OSError) as exc:
+            fail(str(exc), 1)
+        typer.echo(str(path))
