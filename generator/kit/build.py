@@ -16,7 +16,8 @@ class UsageError(ValueError):
 
 def run(*, game: Path | str | None = None, out: Path | str = "output", paper: str | None = None,
         duplex: str | None = None, back_offset: str | None = None, square: str | None = None,
-        ink_saver: bool = False, png: bool = False) -> Path:
+        ink_saver: bool = False, png: bool = False, rules: Path | str | None = None,
+        rulebook_only: bool = False, force: bool = False) -> Path:
     """Build the kit of the game folder `game` (default: ./components.toml, else the built-in
     game) into `out`; return the PDF's path."""
     from ..config import find_game
@@ -32,8 +33,14 @@ def run(*, game: Path | str | None = None, out: Path | str = "output", paper: st
         offset = parse_offset(back_offset) if back_offset is not None else (0.0, 0.0)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    kit = load_kit(find_game(game), paper=paper, square=square, duplex=duplex,
+    loaded = find_game(game)
+    kit = load_kit(loaded, paper=paper, square=square, duplex=duplex,
                    back_offset=offset, ink_saver=ink_saver)
+    from ..rulebook import command as rulebook  # rules.md is checked first (RulebookError stops)
+
+    found = rulebook.find_rules(loaded, Path(rules) if rules is not None else None)
+    if rulebook_only:
+        return rulebook.rulebook_only(loaded, kit, found, Path(out), force)
     from .render import build
 
-    return build(kit, out, png=png)
+    return build(kit, out, png=png, extra_pages=rulebook.extra_pages(loaded, kit, found, force))

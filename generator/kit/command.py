@@ -26,17 +26,41 @@ def register(app: typer.Typer) -> None:
                                              "rescales the board and the pieces."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="Drop large fills."),
         png: bool = typer.Option(False, "--png", help="Also write each page as PNG to OUT/png/."),
+        rules: Optional[Path] = typer.Option(None, "--rules", help="The rulebook template "
+                                             "(default: rules.md beside components.toml)."),
+        rulebook_only: bool = typer.Option(False, "--rulebook-only", help="Write only the rulebook, "
+                                           "as its own PDF."),
+        force: bool = typer.Option(False, "--force", "--allow-failing-examples", help="Build even "
+                                   "if an example fails the check (marked in red on its page)."),
+        watch: bool = typer.Option(False, "--watch", help="Rebuild whenever components.toml, "
+                                   "rules.md, templates/ or art/ change."),
     ) -> None:
         """Build the print-and-play kit (PDF) from components.toml."""
         from ..cli import fail
         from ..config import GameFileError
+        from ..rulebook import RulebookError
+        from ..rulebook import command as rulebook
         from .build import UsageError, run
 
+        def once() -> None:
+            try:
+                path = run(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset,
+                           square=square, ink_saver=ink_saver, png=png, rules=rules,
+                           rulebook_only=rulebook_only, force=force)
+            except UsageError as exc:
+                fail(str(exc), 2)
+            except RulebookError as exc:  # the check's report, then the error
+                rulebook.report_failure(exc)
+                raise typer.Exit(exc.exit_code)
+            except (GameFileError, ValueError, OSError) as exc:
+                fail(str(exc), 1)
+            typer.echo(str(path))
+
+        if not watch:
+            return once()
         try:
-            path = run(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset,
-                       square=square, ink_saver=ink_saver, png=png)
-        except UsageError as exc:
-            fail(str(exc), 2)
-        except (GameFileError, ValueError, OSError) as exc:
+            from ..config import find_game
+            paths = rulebook.watched_paths(find_game(game), rules)
+        except GameFileError as exc:
             fail(str(exc), 1)
-        typer.echo(str(path))
+        rulebook.watch(once, paths)
