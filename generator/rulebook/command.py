@@ -1,15 +1,15 @@
 """The rulebook's part of `pnp build` (the command itself lives in generator/kit/command.py):
 find rules.md, check it before anything is drawn, make the kit's extra pages or a standalone
-rulebook PDF, and `--watch`.
+rulebook PDF, and `--watch`. Messages go to stderr with print (the kit's fast entry point,
+`python -m generator.kit`, does not load typer).
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 from typing import Callable
-
-import typer
 
 from ..config import COMPONENTS_FILE, Game
 from .build import RulebookError, build_rulebook, kit_pages, page_size_for, prepare_rulebook
@@ -29,8 +29,8 @@ def find_rules(game: Game, rules: Path | None) -> Path | None:
 def report_failure(exc: RulebookError) -> None:
     """The check's report (which examples failed and why), then `Error: ...`, on stderr."""
     if exc.report:
-        typer.echo(exc.report, err=True)
-    typer.echo(f"Error: {exc}", err=True)
+        print(exc.report, file=sys.stderr)
+    print(f"Error: {exc}", file=sys.stderr)
 
 
 def extra_pages(game: Game, kit, rules: Path | None, force: bool) -> list:
@@ -40,9 +40,9 @@ def extra_pages(game: Game, kit, rules: Path | None, force: bool) -> list:
         return []
     prepared = prepare_rulebook(game, rules, force)
     for warning in prepared.warnings:
-        typer.echo(f"warning: {warning}", err=True)
+        print(f"warning: {warning}", file=sys.stderr)
     if prepared.failed:
-        typer.echo(f"warning: building with {len(prepared.failed)} failing example(s), marked in red", err=True)
+        print(f"warning: building with {len(prepared.failed)} failing example(s), marked in red", file=sys.stderr)
     return kit_pages(prepared, kit)
 
 
@@ -56,7 +56,7 @@ def rulebook_only(game: Game, kit, rules: Path | None, out: Path, force: bool) -
     path = Path(out) / f"{slug}-rules-{getattr(kit, 'paper', 'a4')}.pdf"
     result = build_rulebook(game, rules, path, force=force, page_size=size)
     for warning in result.warnings:
-        typer.echo(f"warning: {warning}", err=True)
+        print(f"warning: {warning}", file=sys.stderr)
     return path
 
 
@@ -80,6 +80,7 @@ def watch(build_once: Callable[[], None], paths: list[Path], debounce_ms: int = 
     """Build now, then again whenever a watched file changes (watchfiles, debounced), printing how
     long each rebuild took. A failed build is reported and the watch goes on; the last good PDF
     stays in place (every write is atomic)."""
+    import typer
     from watchfiles import watch as watch_files
 
     def run(reason: str) -> None:

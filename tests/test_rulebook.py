@@ -1,0 +1,280 @@
+"""The rulebook in the kit (issue 4): rules.md as pages, diagrams from the checked blocks, numbers
+from components.toml, and a failing example stops the build."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli import app
+from generator.config import load_game
+from generator.examples import find_blocks, render_markdown
+from generator.rulebook import RulebookError, build_rulebook, layout_rulebook, prepare_rulebook
+from generator.rulebook.build import text_frame, A4
+from generator.rulebook.diagram import ExampleDiagram
+from generator.rulebook.numbers import check_numbers, number_errors
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PUSH = """```armagh
+title: A Viking pushes an Irish troop into the river
+   a b c d e f g h
+8  . . . . . . . .
+7  . . . . . . . .
+6  . . . V . . . .
+5  . . . I . . . .
+4  ~ ~ ~ ~ ~ ~ ~ ~
+3  . . . ^ . . . .
+2  . . . . . . . .
+1  . . . . . . . .
+play: d6-d5
+expect:
+   a b c d e f g h
+8  . . . . . . . .
+7  . . . . . . . .
+6  . . . . . . . .
+5  . . . V . . . .
+4  ~ ~ ~ ~ ~ ~ ~ ~
+3  . . . ^ . . . .
+2  . . . . . . . .
+1  . . . . . . . .
+to-move: irish
+tracker: 2
+```
+"""
+
+ILLEGAL = """```armagh
+title: No push against a backed troop
+   a b c d e f g h
+8  . . . . . . . .
+7  . . . . . . . .
+6  . . . V . . . .
+5  . . . I . . . .
+4  . . . I . . . .
+3  . . . . . . . .
+2  . . . . . . . .
+1  . . . . . . . .
+play: d6-d5
+expect: illegal
+```
+"""
+
+RULES = f"""# {{{{ title }}}}
+
+A short rulebook for the tests. The Vikings must loot all {{{{ villages }}}} villages.
+
+## Pushing
+
+Stepping into a piece *pushes* it; **the river** eliminates it.
+
+{PUSH}
+## Illegal pushes
+
+| Case | Result |
+| --- | --- |
+| backed by its own side | illegal |
+
+{ILLEGAL}"""
+
+
+def game_folder(tmp_path: Path, rules: str = RULES, **counts: int) -> Path:
+    folder = tmp_path / "game"
+    folder.mkdir()
+    toml = (ROOT / "components.toml").read_text(encoding="utf-8")
+    for key, value in counts.items():
+        toml = re.sub(rf"(?m)^{key}\s*=\s*\d+", f"{key} = {value}", toml)
+    (folder / "components.toml").write_text(toml, encoding="utf-8")
+    (folder / "rules.md").write_text(rules, encoding="utf-8")
+    return folder
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(str(path)).pages)
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+# --------------------------------------------------------------------- the real rulebook
+@pytest.fixture(scope="module")
+def real_rulebook(tmp_path_factory):
+    if not (ROOT / "rules.md").exists():
+        pytest.skip("rules.md is not written yet")
+    out = tmp_path_factory.mktemp("rulebook") / "rules.pdf"
+    game = load_game(ROOT)
+    result = build_rulebook(game, ROOT / "rules.md", out)
+    return game, out, result
+
+
+def test_rulebook_pages_hold_every_heading_and_example_title(real_rulebook):
+    game, out, result = real_rulebook
+    source = (ROOT / "rules.md").read_text(encoding="utf-8")
+    text = squash(pdf_text(out))
+    headings = [line.lstrip("#").strip() for line in render_markdown(source, game).splitlines()
+                if re.match(r"#{1,3} ", line)]
+    assert len(headings) >= 5
+    for heading in headings:
+        assert squash(heading.replace("*", "")) in text, heading
+    titles = [line.split(":", 1)[1].strip() for _, lines in find_blocks(render_markdown(source, game))
+              for _, line in lines if line.startswith("title:")]
+    assert len(titles) == result.examples >= 24
+    for title in titles:
+        assert squash(title) in text, title
+    outline = pypdf.PdfReader(str(out)).outline
+    assert outline and outline[0].title == game.info.title  # bookmarks follow the headings
+
+
+def test_contents_lists_the_sections_with_their_pages(real_rulebook):
+    _, out, _ = real_rulebook
+    reader = pypdf.PdfReader(str(out))
+    first = reader.pages[0].extract_text()
+    assert "Contents" in first
+    # every contents entry's page really holds that heading
+    for line in first.splitlines():
+        pass
+    entries = re.findall(r"^(.+?)\n\s*(\d+)$", first, re.M)
+    assert len(entries) >= 5
+    for title, page in entries:
+        assert squash(title) in squash(reader.pages[int(page) - 1].extract_text()), (title, page)
+
+
+# --------------------------------------------------------------------- diagrams
+def test_one_diagram_per_block_each_placed_on_a_page(tmp_path):
+    folder = game_folder(tmp_path)
+    game = load_game(folder)
+    prepared = prepare_rulebook(game, folder / "rules.md")
+    laid = layout_rulebook(prepared, text_frame(A4)[2:])
+    placed = [f for page in laid.pages for f, *_ in page if isinstance(f, ExampleDiagram)]
+    assert [d.replay.example.title for d in placed] == [
+        "A Viking pushes an Irish troop into the river", "No push against a backed troop"]
+    push, illegal = placed
+    assert push.trace.ghosts and push.trace.ghosts[0].at == (3, 3)  # the troop drowned on d4
+    assert push.trace.arrows[0].kind == "step" and not push.trace.illegal
+    assert illegal.trace.illegal and "ruling 8" in illegal.trace.illegal and illegal.trace.after is None
+    assert push.crop.ranks[1] - push.crop.ranks[0] < 7  # cropped to the part that matters
+
+
+def test_diagram_pages_show_the_pieces(tmp_path):
+    """Rasterised, the diagram page has the kit's colours (Viking red, Irish green, river blue)."""
+    import pypdfium2 as pdfium
+
+    folder = game_folder(tmp_path)
+    out = tmp_path / "rules.pdf"
+    build_rulebook(load_game(folder), folder / "rules.md", out)
+    image = pdfium.PdfDocument(str(out))[0].render(scale=1).to_pil().convert("RGB")
+    colours = {image.getpixel((x, y)) for x in range(0, image.width, 2) for y in range(0, image.height, 2)}
+
+    def near(target, tolerance=40):
+        return any(sum(abs(a - b) for a, b in zip(c, target)) < tolerance for c in colours)
+
+    assert near((0x8e, 0x1b, 0x14)) and near((0x2e, 0x6b, 0x3b)) and near((0x2f, 0x6f, 0x9c))
+
+
+# --------------------------------------------------------------------- numbers from one place
+def test_a_templated_number_follows_components_toml(tmp_path):
+    folder = game_folder(tmp_path, villages=6)
+    out = tmp_path / "rules.pdf"
+    build_rulebook(load_game(folder), folder / "rules.md", out)
+    text = pdf_text(out)
+    assert "all 6 villages" in text and "all 5 villages" not in text
+
+
+def test_a_typed_count_that_disagrees_is_an_error_naming_the_line(tmp_path):
+    rules = RULES.replace("all {{ villages }} villages", "all 5 villages")
+    folder = game_folder(tmp_path, rules, villages=6)
+    with pytest.raises(RulebookError) as caught:
+        prepare_rulebook(load_game(folder), folder / "rules.md")
+    assert "rules.md:3: 'all 5 villages' disagrees with components.toml: villages = 6" in caught.value.report
+
+
+def test_number_check_reads_count_claims_not_narration():
+    game = load_game(ROOT)
+    text = ("The two Irish troops push a chain; three villages are still intact.\n"
+            "The game has 6 villages. Once 3 Viking troops have been defeated, the Irish score.\n"
+            "A 7-space tracker, first to 2 points.\n"
+            "| River tiles | 9 |\n"
+            "`all 4 villages` {{ villages }} villages\n"
+            "all 4 villages {# numbers: ok #}\n"
+            "```armagh\nall 4 villages\n```\n")
+    found = {(p.line, p.count, p.written, p.is_error) for p in check_numbers(text, game, "r.md")}
+    assert found == {(2, "villages", 6, True), (2, "defeats_for_point", 3, True),
+                     (3, "tracker_spaces", 7, True), (3, "points_to_win", 2, False),
+                     (4, "river_tiles", 9, True)}
+    assert number_errors("Loot all six\nvillages to score.", game)[0].line == 1  # wraps a line
+
+
+def test_the_real_rules_have_no_wrong_numbers():
+    if not (ROOT / "rules.md").exists():
+        pytest.skip("rules.md is not written yet")
+    assert number_errors((ROOT / "rules.md").read_text(encoding="utf-8"), load_game(ROOT)) == []
+
+
+# --------------------------------------------------------------------- pnp build
+def test_a_failing_example_stops_the_build(tmp_path):
+    rules = RULES.replace("play: d6-d5\nexpect: illegal", "play: d6-d7\nexpect: illegal")
+    folder = game_folder(tmp_path, rules)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", "--game", str(folder), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "FAILED  No push against a backed troop" in result.output
+    assert "expected this turn to be illegal" in result.output
+    assert not out.exists() or not list(out.glob("*.pdf"))  # nothing half-built
+    forced = CliRunner().invoke(app, ["build", "--game", str(folder), "--out", str(out), "--rulebook-only",
+                                      "--allow-failing-examples"])
+    assert forced.exit_code == 0, forced.output
+    pdf = Path(forced.stdout.strip().splitlines()[-1])
+    assert "FAILSTHECHECK" in squash(pdf_text(pdf))
+
+
+def test_build_puts_the_rulebook_after_the_cover(tmp_path):
+    folder = game_folder(tmp_path)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", "--game", str(folder), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    pages = pypdf.PdfReader(result.stdout.strip().splitlines()[-1]).pages
+    assert "A short rulebook for the tests" not in pages[0].extract_text()
+    assert "A short rulebook for the tests" in pages[1].extract_text()
+    assert "No push against a backed troop" in squash(pages[1].extract_text() + pages[2].extract_text()) or \
+        squash("No push against a backed troop") in squash(pages[1].extract_text() + pages[2].extract_text())
+
+
+def test_rulebook_build_is_deterministic_and_atomic(tmp_path):
+    folder = game_folder(tmp_path)
+    game = load_game(folder)
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    build_rulebook(game, folder / "rules.md", a)
+    build_rulebook(game, folder / "rules.md", b)
+    assert a.read_bytes() == b.read_bytes()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary left
+
+
+def test_watch_rebuilds_on_a_change(tmp_path):
+    import threading
+    import time
+
+    from generator.rulebook.command import watch, watched_paths
+
+    folder = game_folder(tmp_path)
+    game = load_game(folder)
+    paths = watched_paths(game, None)
+    assert folder / "components.toml" in paths and folder / "rules.md" in paths
+    builds, stop = [], threading.Event()
+
+    def once():
+        builds.append(time.perf_counter())
+        if len(builds) == 2:
+            stop.set()
+
+    thread = threading.Thread(target=watch, args=(once, [folder]), kwargs={"stop_event": stop, "debounce_ms": 50})
+    thread.start()
+    time.sleep(0.5)
+    (folder / "rules.md").write_text(RULES + "\nOne more line.\n", encoding="utf-8")
+    thread.join(timeout=10)
+    stop.set()
+    assert len(builds) == 2
