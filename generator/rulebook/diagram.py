@@ -551,7 +551,7 @@ class ExampleDiagram(Flowable):
             mx, my = (sx + ex) / 2, (sy + ey) / 2
             self._cross(mx, my, s * .17)
         if arrow.number:
-            self._badge(sx - ux * s * .02, sy - uy * s * .02, s * .15, str(arrow.number), ink, colors.white)
+            self._badge(sx - ux * s * .06, sy - uy * s * .06, max(3.6, s * .2), str(arrow.number), ink, colors.white)
         c.restoreState()
 
     def _then_arrow(self, xa: float, xb: float, y: float) -> None:
