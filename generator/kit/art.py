@@ -687,9 +687,10 @@ def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "
     c.setLineWidth(0.6)
     c.setStrokeColor(INK)
     c.rect(fx, fy, geo.files * sq, geo.ranks * sq, fill=0, stroke=1)
-    c.setStrokeColor(INK)
-    for r in range(geo.ranks + 1):
-        pass
+    c.setStrokeColor(GOLD if not ink_saver else INK)
+    c.setLineWidth(max(0.6, sq * 0.012))
+    gap = fx * 0.1
+    c.rect(fx - gap, fy - gap, geo.files * sq + 2 * gap, geo.ranks * sq + 2 * gap, fill=0, stroke=1)
     band = fx * 0.34
     for ranks, color, x0, kind in ((VILLAGE_RANKS, village_color, fx - band - fx * 0.08, "village"),
                                    (RIVER_RANKS, river_color, fx + geo.files * sq + fx * 0.08, "river")):

@@ -32,8 +32,13 @@ MUTED = hx("#6b625a")
 
 @dataclass(frozen=True)
 class ExtraPage:
+    """A page the kit does not draw itself (the rulebook): `draw(canvas, frame)` fills the content
+    frame; `caption` goes in the footer; pages of one `group` share a row of the cover's table."""
+
     caption: str
     draw: Callable[[object, Rect], None]
+    group: str = "Rules"
+    how: str = "single- or double-sided"
 
 
 class _Forms:
@@ -247,7 +252,8 @@ def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
         if page.kind == "cover":
             add("This page: how to print, cut and assemble", number, "read; no need to print")
         elif page.kind == "extra":
-            add(page.caption or "Rules", number, "single- or double-sided")
+            extra = page.extra
+            add(getattr(extra, "group", "Rules"), number, getattr(extra, "how", "single- or double-sided"))
         elif page.kind == "board":
             add("The board, real size, in tiles", number, "single-sided, 100 %")
         elif page.kind == "mini":
@@ -387,6 +393,71 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
     c.setFont(SERIF, 9.5)
     c.drawString(x + icon + mm(3), y, f"The board: 8 \u00d7 8 squares of {to_mm(kit.square):.0f} mm "
                                       f"on tiles, and a mini board on one sheet")
+    _setup_diagram(c, kit, forms, frame.x1, y - mm(4), frame.y + mm(2))
+
+
+# An example set-up (RULINGS, setup 1-4), drawn with the kit's own pieces: squares by name.
+SETUP = {
+    "viking-front": ["a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"],
+    "irish": ["a1", "c1", "d1", "f1", "h1"],
+    "river": ["a5", "b5", "d5", "e5", "g5", "c4", "f4"],
+    "village": ["a4", "d3", "e4", "g3", "h5"],
+}
+
+
+def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom: float) -> None:
+    """A small picture of a set-up position at the bottom right of the cover, with its steps."""
+    geo = board_geometry(kit)
+    size = min(top - bottom - mm(6), mm(78))
+    if size < mm(40):
+        return
+    scale = size / geo.height
+    x0, y0 = right - geo.width * scale, bottom
+    name = forms.special(("board", geo.width, geo.height), geo.width, geo.height,
+                         lambda cv: draw_board(cv, geo, ink_saver=kit.ink_saver))
+    c.saveState()
+    c.translate(x0, y0)
+    c.scale(scale, scale)
+    c.doForm(name)
+    piece = geo.square * 0.78
+    for face, squares in SETUP.items():
+        for square in squares:
+            if face == "irish" and "irish" not in {p.front for p in kit.pieces}:
+                continue
+            r = geo.square_rect("abcdefgh".index(square[0]), int(square[1:]))
+            c.saveState()
+            c.translate(r.x + (r.w - piece) / 2, r.y + (r.h - piece) / 2)
+            c.scale(piece / 100, piece / 100)
+            c.doForm(forms.icon(face))
+            c.restoreState()
+    t = geo.square * 0.7
+    c.translate(geo.frame + 3.5 * geo.square - t / 2, -t * 0.55)
+    c.scale(t / 100, t / 100)
+    c.doForm(forms.icon("treasure"))
+    c.restoreState()
+    # the steps, beside the picture
+    frame = content_frame(kit)
+    text_w = x0 - frame.x - mm(6)
+    y = y0 + size - mm(3)
+    c.setFillColor(art.VK_RED)
+    c.setFont(BOLD, 12)
+    c.drawString(frame.x, y, "SET-UP AT A GLANCE")
+    y -= 15
+    counts = kit.counts
+    steps = [
+        "The Treasure waits beside the Irish edge (rank 1), off the board.",
+        f"The {counts.get('river_tiles', 8)} river tiles go on rank 5; the Irish move three of "
+        f"them one square toward rank 4, then the Vikings may take one away.",
+        f"Taking turns, Irish first, the players place the {counts.get('villages', 5)} villages on "
+        f"empty squares of ranks 3 to 5 (green marks on the board).",
+        "The Vikings line up on rank 8; then the Irish place any of their troops on rank 1 and "
+        "keep the rest in Reserve.",
+    ]
+    for number, text in enumerate(steps, start=1):
+        c.setFont(BOLD, 9.5)
+        c.setFillColor(INK)
+        c.drawString(frame.x, y, f"{number}.")
+        y = art.paragraph(c, text, frame.x + mm(5), y, text_w - mm(5), size=9.5) - 3
 
 
 def _ruler(c, x, y):
