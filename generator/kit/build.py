@@ -36,6 +36,11 @@ def run(*, game: Path | str | None = None, out: Path | str = "output", paper: st
     loaded = find_game(game)
     kit = load_kit(loaded, paper=paper, square=square, duplex=duplex,
                    back_offset=offset, ink_saver=ink_saver)
+    folder = loaded.folder if loaded.folder is not None else Path(".")
+    if rules is None and not rulebook_only and not (folder / "rules.md").exists():
+        from .render import build   # no rulebook: skip loading it (it costs more than the kit)
+
+        return build(kit, out, png=png)
     from ..rulebook import command as rulebook  # rules.md is checked first (RulebookError stops)
 
     found = rulebook.find_rules(loaded, Path(rules) if rules is not None else None)
