@@ -179,6 +179,20 @@ def _dots(c, color, step=9.0, r=1.3, bleed=0.0):
     c.restoreState()
 
 
+def _plaque(c, text, ink, edge):
+    """A Viking reverse's name on a dark plaque with cut corners, over the frame's lower edge."""
+    if not text:
+        return
+    text = text.upper()
+    size, spacing = 9.5, 1.2
+    width = pdfmetrics.stringWidth(text, SERIF, size) + spacing * (len(text) - 1) + 9
+    x0, x1, y0, y1 = 50 - width / 2, 50 + width / 2, 3.5, 16
+    _poly(c, [(x0 + 3, y0), (x1 - 3, y0), (x1, y0 + 3), (x1, y1 - 3), (x1 - 3, y1), (x0 + 3, y1),
+              (x0, y1 - 3), (x0, y0 + 3)], fill=VK_DARK if not ink.saver else PAPER,
+          stroke=ink.line(edge, VK_RED), width=1.0)
+    _text_centered(c, text, 50, 6.8, SERIF, size, BONE if not ink.saver else INK, spacing)
+
+
 def _chevrons(c, count, y, color, edge):
     for i in range(count):
         x = 50 + (i - (count - 1) / 2) * 11
@@ -297,7 +311,7 @@ def viking_raider(c, ink, label, bleed):
         _clip_poly(c, crack + edge[::-1] if side < 0 else crack + [(110, 0), (110, 100)])
         _shield(c, ink, 50, 52, 26)
         c.restoreState()
-    _label(c, label, 8.5, ink.line(BONE, VK_RED))
+    _plaque(c, label, ink, VK_RED_LIGHT)
 
 
 def _clip_poly(c, points):
@@ -311,16 +325,16 @@ def _clip_poly(c, points):
 
 def viking_berserker(c, ink, label, bleed):
     _viking_base(c, ink, dark=True, bleed=bleed)
-    for angle in (33, -33):
+    for angle in (38, -38):
         c.saveState()
-        c.translate(50, 48)
+        c.translate(50, 50)
         c.rotate(angle)
-        if angle < 0:
+        if angle > 0:               # blades face outwards
             c.scale(-1, 1)
-        _axe(c, ink, 62)
+        _axe(c, ink, 60)
         c.restoreState()
-    _chevrons(c, 2, 80, ink.fill(GOLD) if not ink.saver else GOLD, INK)
-    _label(c, label, 8.5, ink.line(BONE, VK_RED))
+    _chevrons(c, 2, 82, ink.fill(GOLD) if not ink.saver else GOLD, INK)
+    _plaque(c, label, ink, VK_RED_LIGHT)
 
 
 def viking_chief(c, ink, label, bleed):
@@ -331,8 +345,8 @@ def viking_chief(c, ink, label, bleed):
     c.translate(-50, -46)
     _helmet(c, ink)
     c.restoreState()
-    _chevrons(c, 2, 80, ink.fill(GOLD) if not ink.saver else GOLD, INK)
-    _label(c, label, 8.5, ink.line(GOLD, VK_RED_DARK))
+    _chevrons(c, 2, 82, ink.fill(GOLD) if not ink.saver else GOLD, INK)
+    _plaque(c, label, ink, GOLD)
 
 
 # Irish ------------------------------------------------------------------------------------------
