@@ -795,7 +795,7 @@ def draw_tracker(c, w: float, h: float, cells: list[tuple[str, Rect]], *, villag
             _text_centered(c, "deploy onto an empty, intact village", cx, cy - 10, ITALIC, 7.5, ink_text)
             continue
         number = int(name)
-        _text_centered(c, name, cx, cy - 2, BOLD, min(26, rect.h * 0.42), ink_text)
+        _text_centered(c, name, cx, cy - 2, SERIF, min(30, rect.h * 0.46), ink_text)
         intact = number - 1
         s = min(13.0, (rect.w - 12) / max(intact, 1))
         if intact <= 6:

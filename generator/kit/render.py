@@ -204,7 +204,7 @@ def _locator(c, kit: Kit, page: Page, pages: list[Page]) -> None:
             c.setFont(SERIF, 7)
             c.drawCentredString(x0 + (j + 0.5) * cell, y0 + (len(rows) - 1 - i) * cell + cell * 0.3, name)
     c.setFillColor(INK)
-    c.setFont(BOLD, 22)
+    c.setFont(SERIF, 24)
     c.drawRightString(x0 - mm(3), y0 + len(rows) * cell - mm(7), page.board.tile)
     x, y = frame.x, page.board.clip.y - mm(7)
     text = ("Trim the page margin on the outer board edges (the marks reach the paper's edge). "
@@ -493,23 +493,26 @@ def _calibration_front(c, kit: Kit, page: Page) -> None:
 
 
 def _calibration_back(c, kit: Kit, page: Page) -> None:
+    """Millimetre scales around each spot: X under it, Y to its right, both 0 where the front's
+    cross should show through."""
     for x, y in page.spots:
         c.setStrokeColor(INK)
         c.setFillColor(INK)
         c.setLineWidth(0.35)
-        c.line(x - mm(10), y - mm(3), x + mm(10), y - mm(3))
-        c.line(x + mm(3), y - mm(10), x + mm(3), y + mm(10))
+        hy, vx = y - mm(7), x + mm(7)
+        c.line(x - mm(5), hy, x + mm(5), hy)
+        c.line(vx, y - mm(5), vx, y + mm(5))
         c.setFont(SERIF, 6)
-        for k in range(-20, 21):
-            h = mm(2.4) if k % 10 == 0 else (mm(1.6) if k % 2 == 0 else mm(0.9))
-            c.line(x + mm(k / 2), y - mm(3), x + mm(k / 2), y - mm(3) + h)
-            c.line(x + mm(3), y + mm(k / 2), x + mm(3) - h, y + mm(k / 2))
+        for k in range(-10, 11):
+            h = mm(3) if k % 4 == 0 else (mm(2) if k % 2 == 0 else mm(1.2))
+            c.line(x + mm(k / 2), hy, x + mm(k / 2), hy + h)
+            c.line(vx, y + mm(k / 2), vx - h, y + mm(k / 2))
             if k % 4 == 0:
-                c.drawCentredString(x + mm(k / 2), y - mm(5.6), f"{k / 2:g}")
-                c.drawString(x + mm(3.6), y + mm(k / 2) - 2, f"{k / 2:g}")
-        c.setFont(ITALIC, 7)
-        c.drawCentredString(x, y - mm(8), "X (mm)")
-        c.drawString(x + mm(5), y + mm(10.5), "Y (mm)")
+                c.drawCentredString(x + mm(k / 2), hy - mm(2.4), f"{k // 2}")
+                c.drawString(vx + mm(0.8), y + mm(k / 2) - 2, f"{k // 2}")
+        c.setFont(ITALIC, 7.5)
+        c.drawCentredString(x, hy - mm(5.6), "X (mm)")
+        c.drawString(vx - mm(1), y + mm(6.5), "Y (mm)")
 
 
 # The document ------------------------------------------------------------------------------------
