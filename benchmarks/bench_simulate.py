@@ -1,11 +1,12 @@
 """Playtest-lab throughput: games/s for every AI pairing, one process and the full pool.
 
-    python benchmarks/bench_simulate.py [--games 8] [--budget 100] [--ais random,greedy,mcts]
+    python benchmarks/bench_simulate.py [--seconds 10] [--budget 100] [--ais random,greedy,mcts]
                                         [--workers N] [--json out.json] [--profile PAIRING]
 
 Each pairing plays the same seeded games (base seed 0, turn cap 200, final rules) from setup to the
-end. "1 proc" is games/s in this process (per-core speed); "pool" runs the same games with
-`run_tasks` over every core (multiprocessing), so it includes process start-up and task shipping.
+end. "1 proc" is games/s in this process (per-core speed), over about `--seconds`; "pool" plays the
+same seeds (at least 4 games per worker) with `run_tasks` over every core (multiprocessing), so it
+includes process start-up and uneven game lengths at the end of a short run.
 `--profile viking-irish` (e.g. `mcts-random`) prints a cProfile of that pairing instead.
 """
 
@@ -17,21 +18,27 @@ import os
 import time
 
 from generator.lab.players import PlayerSpec
-from generator.lab.simulate import make_tasks, play_games, run_tasks, summarize
+from generator.lab.simulate import make_tasks, play_game, play_games, run_tasks, summarize
 
 
-def measure(viking: str, irish: str, games: int, budget: int, workers: int) -> dict:
-    tasks = make_tasks(games, PlayerSpec.parse(viking, budget), PlayerSpec.parse(irish, budget), seed=0)
+def measure(viking: str, irish: str, seconds: float, budget: int, workers: int) -> dict:
+    """Games in this process until `seconds` pass (at least 2), then at least 4 games per worker
+    of the same seeds over the pool."""
+    v, i = PlayerSpec.parse(viking, budget), PlayerSpec.parse(irish, budget)
+    tasks = make_tasks(10_000, v, i, seed=0)
+    records = []
     start = time.perf_counter()
-    records = play_games(tasks)
+    while len(records) < 2 or time.perf_counter() - start < seconds:
+        records.append(play_game(tasks[len(records)]))
     single = time.perf_counter() - start
+    pool_tasks = tasks[:max(len(records), 4 * workers)]
     start = time.perf_counter()
-    run_tasks(tasks, workers)
+    run_tasks(pool_tasks, workers)
     pooled = time.perf_counter() - start
     summary = summarize(records)
     actions = sum(r["actions"] for r in records)
-    return {"viking": str(tasks[0].viking), "irish": str(tasks[0].irish), "games": games,
-            "games_per_s": games / single, "pool_games_per_s": games / pooled,
+    return {"viking": str(v), "irish": str(i), "games": len(records), "pool_games": len(pool_tasks),
+            "games_per_s": len(records) / single, "pool_games_per_s": len(pool_tasks) / pooled,
             "actions_per_s": actions / single, "mean_turns": summary["turns"]["mean"],
             "viking_wins": summary["viking"]["wins"], "irish_wins": summary["irish"]["wins"],
             "draws": summary["draws"]["games"]}
@@ -49,7 +56,8 @@ def profile(pairing: str, games: int, budget: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=8, help="games per pairing")
+    parser.add_argument("--seconds", type=float, default=10.0, help="time per pairing in one process")
+    parser.add_argument("--games", type=int, default=4, help="games to profile (--profile)")
     parser.add_argument("--budget", type=int, default=100, help="MCTS playouts per decision")
     parser.add_argument("--ais", default="random,greedy,mcts")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -61,15 +69,15 @@ def main() -> None:
         return
     ais = [a.strip() for a in args.ais.split(",") if a.strip()]
     rows = []
-    print(f"{args.games} games per pairing, MCTS budget {args.budget}, pool of {args.workers}")
-    print(f"| Vikings | Irish | games/s (1 proc) | games/s (pool of {args.workers}) | actions/s (1 proc) "
-          f"| mean turns | V / I / draw |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | --- |")
+    print(f"about {args.seconds:g} s per pairing in one process, MCTS budget {args.budget}, pool of {args.workers}")
+    print(f"| Vikings | Irish | games (1 proc) | games/s (1 proc) | games/s (pool of {args.workers}) "
+          f"| actions/s (1 proc) | mean turns | V / I / draw |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |")
     for viking in ais:
         for irish in ais:
-            row = measure(viking, irish, args.games, args.budget, args.workers)
+            row = measure(viking, irish, args.seconds, args.budget, args.workers)
             rows.append(row)
-            print(f"| {row['viking']} | {row['irish']} | {row['games_per_s']:.2f} | {row['pool_games_per_s']:.2f} "
+            print(f"| {row['viking']} | {row['irish']} | {row['games']} | {row['games_per_s']:.2f} | {row['pool_games_per_s']:.2f} "
                   f"| {row['actions_per_s']:.0f} | {row['mean_turns']:.0f} "
                   f"| {row['viking_wins']} / {row['irish_wins']} / {row['draws']} |", flush=True)
     if args.json:

@@ -294,3 +294,15 @@ def test_cli_simulate_usage_errors(args, message, tmp_path):
     result = CliRunner().invoke(app, ["simulate", "--games", "1", "--no-progress", "--out", str(tmp_path / "x"), *args])
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_worker_is_ready_for_a_distributed_map():
+    """Tasks pickle, and any map (Dask's client.map, Ray's remote calls) can replace the pool."""
+    import pickle
+    tasks = make_tasks(3, PlayerSpec.parse("greedy"), RANDOM, seed=5, turn_cap=60)
+    assert pickle.loads(pickle.dumps(tasks)) == tasks
+    local = run_tasks(tasks, workers=1)
+    shuffled = run_tasks(tasks, mapper=lambda fn, ts: reversed([fn(t) for t in ts]))  # any order
+    assert _strip(shuffled) == _strip(local)
+    sim = simulate([Variant()], 3, PlayerSpec.parse("greedy"), RANDOM, seed=5, turn_cap=60, mapper=map)
+    assert _strip(sim.records) == _strip(local) and sim.settings["workers"] == "distributed"

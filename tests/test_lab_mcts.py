@@ -8,7 +8,7 @@ from generator.lab.players import PlayerSpec
 from generator.lab.simulate import make_tasks, run_tasks, summarize
 
 GAMES = 10
-MCTS = PlayerSpec.parse("mcts:30")
+MCTS = PlayerSpec.parse("mcts:20")
 RANDOM = PlayerSpec.parse("random")
 
 

@@ -168,13 +168,21 @@ class _Node:
 
 class MCTSPlayer(Player):
     """UCT over single actions (a turn is one or two actions then `end`) with `budget` playouts per
-    decision. Each iteration starts from a fresh determinised sample of the view (single-observer
-    information-set MCTS: children are scored against the number of times they were available), so
-    the Irish search never sees a hidden reverse. A playout plays random moves for at most `depth`
-    actions, then scores the position with `evaluate`, squashed to [0, 1]."""
+    decision.
 
-    def __init__(self, budget: int = 100, depth: int = 4, c: float = 0.7, scale: float = 8.0):
-        self.budget, self.depth, self.c, self.scale = budget, depth, c, scale
+    Each iteration starts from a fresh determinised sample of the view (single-observer
+    information-set MCTS: a child's exploration term counts the times it was available, since a move
+    can be legal in one sample and not in another), so the Irish search never sees a hidden reverse.
+    When the search reaches a node it expands every legal move at once, each child starting with
+    `prior` virtual visits worth the `evaluate` score of the position right after the move (the
+    greedy player's knowledge, as progressive bias); with `prior=0` it is plain UCT expanding one
+    random untried move at a time. A playout then plays random moves for at most `depth` actions
+    and scores the position with `evaluate`, squashed to [0, 1]; a finished game scores 1, 0.5, 0.
+    """
+
+    def __init__(self, budget: int = 100, depth: int = 4, c: float = 0.7, scale: float = 8.0,
+                 prior: float = 2.0):
+        self.budget, self.depth, self.c, self.scale, self.prior = budget, depth, c, scale, prior
         self.name = f"mcts{budget}"
 
     def choose(self, view: State, rng: random.Random):
@@ -195,7 +203,7 @@ class MCTSPlayer(Player):
 
     def _iterate(self, root: _Node, state: State, rng: random.Random) -> int:
         """One selection-expansion-playout-backup pass; returns how many moves it pushed."""
-        node, pushed, c = root, 0, self.c
+        node, pushed, c, prior = root, 0, self.c, self.prior
         log, sqrt = math.log, math.sqrt
         # Selection and expansion.
         while True:
@@ -203,6 +211,7 @@ class MCTSPlayer(Player):
             if not moves:
                 break
             children = node.children
+            leaf = not children
             untried = []
             for move in moves:
                 child = children.get(move)
@@ -210,7 +219,7 @@ class MCTSPlayer(Player):
                     untried.append(move)
                 else:
                     child.avail += 1
-            if untried:
+            if untried and not prior:
                 move = untried[rng.randrange(len(untried))]
                 child = _Node(move, node, state.to_move)
                 child.avail = 1
@@ -219,15 +228,27 @@ class MCTSPlayer(Player):
                 pushed += 1
                 node = child
                 break
+            if untried:
+                mover = state.to_move
+                for move in untried:
+                    state.push(move)
+                    viking = self._reward(state)
+                    state.pop()
+                    child = _Node(move, node, mover)
+                    child.avail, child.visits = 1, prior
+                    child.value = prior * (viking if mover is Side.VIKING else 1.0 - viking)
+                    children[move] = child
             best, best_score = None, -math.inf
             for move in moves:
                 child = children[move]
-                score = child.value / child.visits + c * sqrt(log(child.avail) / child.visits)
+                score = child.value / child.visits + c * sqrt(log(child.avail + 1) / child.visits)
                 if score > best_score:
                     best, best_score = child, score
             state.push(best.move)
             pushed += 1
             node = best
+            if leaf:
+                break
         # Playout.
         steps = 0
         while steps < self.depth:

@@ -128,13 +128,25 @@ def play_games(tasks: Iterable[GameTask]) -> list[dict]:
     return [play_game(task) for task in tasks]
 
 
+Mapper = Callable[[Callable[[GameTask], dict], Sequence[GameTask]], Iterable[dict]]
+
+
 def run_tasks(tasks: Sequence[GameTask], workers: int | None = None,
-              progress: Callable[[dict], None] | None = None) -> list[dict]:
+              progress: Callable[[dict], None] | None = None, mapper: Mapper | None = None) -> list[dict]:
     """Play `tasks` over a pool of `workers` processes (default: every core); records come back in
-    task order whatever the pool does. `progress(record)` is called as each game ends."""
+    task order whatever the pool does. `progress(record)` is called as each game ends.
+
+    `mapper(play_game, tasks)`, if given, replaces the local pool: any function that applies
+    `play_game` to every task and yields the records in any order, e.g. a Dask or Ray map
+    (docs/lab.md)."""
     workers = workers or os.cpu_count() or 1
     records: list[dict] = []
-    if workers <= 1 or len(tasks) <= 1:
+    if mapper is not None:
+        for record in mapper(play_game, tasks):
+            records.append(record)
+            if progress:
+                progress(record)
+    elif workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             records.append(play_game(task))
             if progress:
@@ -203,18 +215,19 @@ class Simulation:
 
 def simulate(variants: Sequence[Variant], games: int, viking: PlayerSpec, irish: PlayerSpec,
              seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None,
-             workers: int | None = None, progress: Callable[[dict], None] | None = None) -> Simulation:
+             workers: int | None = None, progress: Callable[[dict], None] | None = None,
+             mapper: Mapper | None = None) -> Simulation:
     """Play `games` seeded games of every variant (the same seeds for each) and summarise them."""
     labels = [v.label for v in variants]
     if len(set(labels)) != len(labels):
         raise ValueError(f"variant labels must differ: {labels}")
     tasks = [t for v in variants for t in make_tasks(games, viking, irish, v, seed, turn_cap, game)]
     started = time.perf_counter()
-    records = run_tasks(tasks, workers, progress)
+    records = run_tasks(tasks, workers, progress, mapper)
     wall = time.perf_counter() - started
     summaries = {v.label: summarize([r for r in records if r["variant"] == v.label]) for v in variants}
     settings = {"games": games, "viking": str(viking), "irish": str(irish), "seed": seed,
-                "turn_cap": turn_cap, "workers": workers or os.cpu_count() or 1,
+                "turn_cap": turn_cap, "workers": "distributed" if mapper else workers or os.cpu_count() or 1,
                 "variants": [asdict(v) for v in variants]}
     return Simulation(settings, labels, summaries, records, wall)
 
