@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,7 +70,7 @@ def read_pdf(path: Path) -> list[PageRead]:
     for page in reader.pages:
         xobjects = page["/Resources"].get("/XObject", {})
         ctm, stack = [1, 0, 0, 1, 0, 0], []
-        dashed, path_segments, start, current, last_rect = False, [], None, None, None
+        dashed, path_segments, current, last_rect = False, [], None, None
         forms, segments, clips = [], [], []
         for operands, op in ContentStream(page.get_contents(), reader).operations:
             if op == b"q":
@@ -83,7 +82,7 @@ def read_pdf(path: Path) -> list[PageRead]:
             elif op == b"d":
                 dashed = len(operands[0]) > 0
             elif op == b"m":
-                start = current = (float(operands[0]), float(operands[1]))
+                current = (float(operands[0]), float(operands[1]))
             elif op == b"l":
                 point = (float(operands[0]), float(operands[1]))
                 path_segments.append((current, point))
@@ -308,7 +307,7 @@ def test_board_tiles_overlap_by_the_stated_margin_and_cover_the_board(fold_build
     assert xs[0] + w - xs[1] == pytest.approx(kit.board_overlap, abs=0.1 * MM)
     assert ys[0] + h - ys[1] == pytest.approx(kit.board_overlap, abs=0.1 * MM)
     for page in pages:                                           # a tile fits inside the margins
-        for cx, cy, cw, ch in page.clips[:1] if any(f.art == "board" for f in page.forms) else []:
+        for cx, _, cw, _ in page.clips[:1] if any(f.art == "board" for f in page.forms) else []:
             assert cx >= kit.margin - 0.01 and cx + cw <= page.width - kit.margin + 0.01
 
 
@@ -536,3 +535,14 @@ def test_each_distinct_face_is_drawn_once_and_reused(fold_build):
     arts = Counter(re.sub(r"_\d+$", "", n.split("FormXob.", 1)[1]) for n in faces)
     assert all(count == 1 for count in arts.values()), arts         # one form per face and size
     assert path.stat().st_size < 400_000
+
+
+def test_pdf_positions_are_the_layouts_placements(fold_build):
+    kit, _, pages = fold_build
+    planned = layout.impose(kit)
+    assert len(planned) == len(pages)
+    for plan, page in zip(planned, pages):
+        want = sorted((p.art, round(p.rect.x, 2), round(p.rect.y, 2)) for p in plan.placements)
+        got = sorted((f.art, round(f.x, 2), round(f.y, 2)) for f in page.forms
+                     if f.art != "board" and not f.art.startswith("icon-"))
+        assert got == want

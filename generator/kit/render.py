@@ -22,7 +22,7 @@ from reportlab.pdfgen import canvas as pdfcanvas
 from ..units import mm, to_mm
 from . import art
 from .art import BOLD, INK, ITALIC, SERIF, draw_aid, draw_board, draw_face, draw_tracker, hx
-from .layout import (FOOTER, HEADER, BoardView, Page, Rect, alignment_targets, board_geometry,
+from .layout import (BoardView, Page, Rect, alignment_targets, board_geometry,
                      content_frame, impose, tracker_cells)
 from .model import Kit
 
