@@ -382,14 +382,14 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         c.drawString(x, y, f"{number}.")
         y = art.paragraph(c, text, x + mm(5), y, width - mm(5), size=9.5) - 3
     y = heading("In the box", y - 6)
-    icon = mm(6)
+    icon = mm(5)
     for face, text in parts_list(kit):
         if face:
             forms.draw_icon(c, face, x, y - icon * 0.3, icon)
         c.setFillColor(INK)
         c.setFont(SERIF, 9.5)
         c.drawString(x + icon + mm(3), y, text)
-        y -= icon + mm(1.2)
+        y -= icon + mm(0.9)
     c.setFont(SERIF, 9.5)
     c.drawString(x + icon + mm(3), y, f"The board: 8 \u00d7 8 squares of {to_mm(kit.square):.0f} mm "
                                       f"on tiles, and a mini board on one sheet")
