@@ -15,8 +15,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..engine.board import rank_of
-from ..engine.state import END, Kind, MoveKind, Phase, Side, State, Treasure
+from ..engine.state import Kind, Phase, Side, State
 
 WIN = 1000.0
 # DISTANCE[a][b]: king moves between two squares (Chebyshev distance).
@@ -41,45 +40,47 @@ def evaluate(state: State, side: Side) -> float:
 
 
 def _viking_edge(state: State) -> float:
-    """How much better the position is for the Vikings than for the Irish (see `evaluate`)."""
-    if state.phase is not Phase.PLAY and state.phase < Phase.VIKING_TROOPS:
+    """How much better the position is for the Vikings than for the Irish (see `evaluate`).
+
+    Called for every child of every node the search expands, so it reads the state's lists
+    directly, in one pass over the pieces (the point test is ruling 21, as `State.points`)."""
+    if state.phase < Phase.VIKING_TROOPS:
         return 0.0
-    vp = state.points(Side.VIKING)
-    ip = state.points(Side.IRISH)
-    score = 10.0 * (len(vp) - len(ip))
     counts, numbers = state.counts, state.numbers
-    looted = state.looted()
-    score += 4.0 * looted / max(1, counts.villages) * 2
+    kind, pos, terrain = state.kind, state.pos, state.terrain
+    treasure, carrier = state.treasure, state.carrier
+    vikings = []
+    nearest = 7  # the lowest rank a Viking stands on, 0-based
+    for piece in range(1, len(kind)):
+        square = pos[piece]
+        if square >= 0 and kind[piece] != 1:  # Kind.IRISH
+            vikings.append(square)
+            if square < 8 * nearest:
+                nearest = square // 8
+    looted = terrain.count(3)  # Terrain.LOOTED
     defeats_needed = max(1, numbers.defeats_for_point)
+    carried_by_irish = treasure == 1 and kind[carrier] == 1
+    # Victory points (ruling 21), 10 each.
+    viking_points = (treasure == 2 or (treasure == 1 and not carried_by_irish)) + (looted >= counts.villages)
+    irish_points = (treasure == 0 or carried_by_irish) + (state.defeated >= defeats_needed) + state.chief_defeated
+    score = 10.0 * (viking_points - irish_points)
+    score += 8.0 * looted / max(1, counts.villages)
     score -= 6.0 * min(state.defeated, defeats_needed) / defeats_needed
-    # The treasure (rulings 17-20).
-    kind, pos = state.kind, state.pos
-    if state.treasure is Treasure.CARRIED:
-        carrier_rank = rank_of(pos[state.carrier])
-        if kind[state.carrier] == Kind.IRISH:
-            score -= 0.5 * (8 - carrier_rank)
-        else:
-            score += 0.8 * (carrier_rank - 1)
-    elif state.treasure is Treasure.IRISH_SIDE:
-        nearest = 8
-        for piece, square in enumerate(pos):
-            if square >= 0 and kind[piece] != Kind.IRISH:
-                r = rank_of(square)
-                if r < nearest:
-                    nearest = r
-        score += 0.6 * (8 - nearest)
+    # The treasure (rulings 17-20): a carrier's progress, or the Vikings' nearest approach.
+    if treasure == 1:
+        carrier_rank = pos[carrier] // 8 + 1
+        score += -0.5 * (8 - carrier_rank) if carried_by_irish else 0.8 * (carrier_rank - 1)
+    elif treasure == 0:
+        score += 0.6 * (7 - nearest)
     # Unlooted villages: how far the nearest Viking is from each (king moves on the 8x8 board).
-    if looted < counts.villages:
-        vikings = [square for piece, square in enumerate(pos) if square >= 0 and kind[piece] != Kind.IRISH]
-        if vikings:
-            terrain = state.terrain
-            far = 0
-            for square in range(16, 40):  # ruling 3: villages lie on ranks 3-5
-                if terrain[square] == 2:  # Terrain.VILLAGE
-                    row = DISTANCE[square]
-                    far += min([row[v] for v in vikings])
-            score -= 0.15 * far
-    # Irish troops out of play (tracker) and Viking troops still on the board.
+    if vikings and looted < counts.villages:
+        far = 0
+        for square in range(16, 40):  # ruling 3: villages lie on ranks 3-5
+            if terrain[square] == 2:  # Terrain.VILLAGE
+                row = DISTANCE[square]
+                far += min([row[v] for v in vikings])
+        score -= 0.15 * far
+    # Irish troops out of play (on the reinforcement tracker).
     score += 0.8 * len(state.tracker)
     return score
 
