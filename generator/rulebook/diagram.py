@@ -193,10 +193,25 @@ HIDDEN_HINT = {Kind.HIDDEN_BERSERKER: "B", Kind.HIDDEN_CHIEF: "C"}
 FACE_OF_TERRAIN = {Terrain.RIVER: "river", Terrain.VILLAGE: "village", Terrain.LOOTED: "village-looted"}
 
 
+FACE_UNIT = 100.0  # the kit's art is drawn in a 100-unit box, then scaled
+
+
 def _face(canvas, face: str, x: float, y: float, size: float) -> None:
     """The kit's own art for `face` in the square (x, y, size), lower-left corner, points. At
-    diagram size the faces print no text (the kit drops labels below 20 mm anyway)."""
-    draw_face(canvas, face, x, y, size, label="")
+    diagram size the faces print no text (the kit drops labels below 20 mm anyway). Each face is
+    drawn once per PDF as a form XObject and reused, as the kit does for its pieces."""
+    defined = canvas.__dict__.setdefault("_rulebook_face_forms", set())
+    name = f"rulebook-face-{face}"
+    if name not in defined:
+        canvas.beginForm(name, 0, 0, FACE_UNIT, FACE_UNIT)
+        draw_face(canvas, face, 0, 0, FACE_UNIT, label="")
+        canvas.endForm()
+        defined.add(name)
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(size / FACE_UNIT, size / FACE_UNIT)
+    canvas.doForm(name)
+    canvas.restoreState()
 
 
 # ----------------------------------------------------------------- the flowable
