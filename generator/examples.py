@@ -129,11 +129,9 @@ def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]], game: G
             rules = value
         elif key == "option":
             try:
-                name, val = parse_option(value)
-                options[name] = val
-                check_options(options, rules)
-            except ValueError as exc:
-                raise fail(lines[i][0], str(exc)) from None
+                _add_option(lines[i][0], value, options, rules)
+            except DiagramError as exc:
+                raise fail(exc.line, exc.message) from None
         else:
             break
         i += 1
@@ -190,18 +188,23 @@ def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]], game: G
     return example
 
 
+def _add_option(line: int, text: str, options: dict[str, str], rules: str) -> None:
+    """An `option: NAME=VALUE` line, validated against the option list."""
+    try:
+        name, value = parse_option(text)
+        check_options({**options, name: value}, rules)
+    except ValueError as exc:
+        raise DiagramError(line, str(exc)) from None
+    options[name] = value
+
+
 def _fields_and_options(lines, i, stop, options, rules):
     """State lines, with `option:` lines allowed among them."""
     fields: dict[str, tuple[int, str]] = {}
     while i < len(lines):
         key, value = _key(lines[i][1])
         if key == "option":
-            try:
-                name, val = parse_option(value)
-                options[name] = val
-                check_options(options, rules)
-            except ValueError as exc:
-                raise DiagramError(lines[i][0], str(exc)) from None
+            _add_option(lines[i][0], value, options, rules)
             i += 1
             continue
         if key in stop:
