@@ -1,25 +1,19 @@
-"""The `pnp` command line. Library code raises; only this module turns errors into messages
-and exit codes (1: a failed check or build, 2: unreadable input or bad usage)."""
+"""The `pnp` command line. Library code raises; only the command modules turn errors into
+messages and exit codes (1: a failed check or build, 2: unreadable input or bad usage)."""
 
 from __future__ import annotations
 
-import importlib
-
 import typer
+
+from . import check
+from .kit import command as kit_command
+from .lab import command as lab_command
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="siege-pnp: print-and-play kits and a rules engine for Siege of Armagh.")
 
 # Each module adds its own commands with `register(app)`.
-COMMAND_MODULES = ("generator.check", "generator.kit.command", "generator.lab.command")
-
-for _name in COMMAND_MODULES:
-    try:
-        _module = importlib.import_module(_name)
-    except ModuleNotFoundError as exc:
-        if not _name.startswith(exc.name or "?"):
-            raise
-        continue
+for _module in (check, kit_command, lab_command):
     _module.register(app)
 
 
