@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from reportlab.lib.colors import Color, HexColor, black
+from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
@@ -62,13 +62,13 @@ def write_pdf(sim: Simulation, path: Path | str) -> Path:
     c.drawString(MARGIN, y - 40, "Win rates with Wilson 95% intervals. Irish hidden-reverse play uses "
                                  "determinised samples of the Irish view only.")
     y = _table(c, sim, y - 58, width)
-    chart_top = min(y - 18, height - 200)
-    chart_h = chart_top - MARGIN - 28
+    chart_top = min(y - 34, height - 200)
+    chart_h = chart_top - MARGIN - 36
     panel_w = (width - 2 * MARGIN - 2 * 24) / 3
     x = MARGIN
-    _win_chart(c, sim, x, MARGIN + 28, panel_w, chart_h)
-    _ways_chart(c, sim, x + panel_w + 24, MARGIN + 28, panel_w, chart_h)
-    _length_chart(c, sim, x + 2 * (panel_w + 24), MARGIN + 28, panel_w, chart_h)
+    _win_chart(c, sim, x, MARGIN + 36, panel_w, chart_h)
+    _ways_chart(c, sim, x + panel_w + 24, MARGIN + 36, panel_w, chart_h)
+    _length_chart(c, sim, x + 2 * (panel_w + 24), MARGIN + 36, panel_w, chart_h)
     c.showPage()
     c.save()
     return path
@@ -93,7 +93,7 @@ def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
         t = sm["turns"]
         ways = []
         for side in ("viking", "irish"):
-            for combo, n in list(sm[side]["ways"].items())[:2]:
+            for combo, n in list(sm[side]["ways"].items())[:1]:
                 ways.append(f"{side[0].upper()}: {combo} {n}")
         cells = [
             label,
@@ -142,12 +142,23 @@ def _labels(c: Canvas, sim: Simulation, x: float, y: float, w: float) -> list[tu
     out = []
     for i, label in enumerate(sim.variants):
         left = x + 28 + i * slot
-        text = label
-        while c.stringWidth(text, "Helvetica", 7) > slot - 2 and len(text) > 3:
-            text = text[:-1]
-        c.drawCentredString(left + slot / 2, y - 10, text)
+        for row, text in enumerate(_wrap(c, label, slot - 2, 7)[:2]):
+            c.drawCentredString(left + slot / 2, y - 9 - 8 * row, text)
         out.append((left, slot))
     return out
+
+
+def _wrap(c: Canvas, text: str, width: float, size: float) -> list[str]:
+    """Words of `text` in lines no wider than `width` (a word too long for a line is cut)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and c.stringWidth(lines[-1] + " " + word, "Helvetica", size) <= width:
+            lines[-1] += " " + word
+        else:
+            while c.stringWidth(word, "Helvetica", size) > width and len(word) > 3:
+                word = word[:-1]
+            lines.append(word)
+    return lines or [""]
 
 
 def _legend(c: Canvas, items: list[tuple[str, Color]], x: float, y: float) -> None:
@@ -177,7 +188,7 @@ def _win_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: floa
             c.line(mid, y + h * low, mid, y + h * high)
             c.line(mid - 2, y + h * low, mid + 2, y + h * low)
             c.line(mid - 2, y + h * high, mid + 2, y + h * high)
-    _legend(c, [("Vikings", VIKING), ("Irish", IRISH), ("draws", DRAW)], x + 26, y - 24)
+    _legend(c, [("Vikings", VIKING), ("Irish", IRISH), ("draws", DRAW)], x + 26, y - 32)
 
 
 def _ways_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: float) -> None:
@@ -209,7 +220,7 @@ def _ways_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: flo
                 c.setFillColor(edge)
                 c.setFont("Helvetica-Bold", 6)
                 c.drawCentredString(bx + bar * 0.45, top + 2, side[0].upper())
-    _legend(c, [(way, WAY_COLOURS[way]) for way in WAYS], x + 26, y - 24)
+    _legend(c, [(way, WAY_COLOURS[way]) for way in WAYS] + [("bars: V | I", white)], x + 26, y - 32)
 
 
 def _length_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: float) -> None:
