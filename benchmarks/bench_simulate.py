@@ -1,6 +1,6 @@
 """Playtest-lab throughput: games/s for every AI pairing, one process and the full pool.
 
-    python benchmarks/bench_simulate.py [--seconds 10] [--budget 100] [--ais random,greedy,mcts]
+    python benchmarks/bench_simulate.py [--seconds 15] [--budget 50] [--ais random,greedy,mcts]
                                         [--workers N] [--json out.json] [--profile PAIRING]
 
 Each pairing plays the same seeded games (base seed 0, turn cap 200, final rules) from setup to the
@@ -56,9 +56,9 @@ def profile(pairing: str, games: int, budget: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="time per pairing in one process")
+    parser.add_argument("--seconds", type=float, default=15.0, help="time per pairing in one process")
     parser.add_argument("--games", type=int, default=4, help="games to profile (--profile)")
-    parser.add_argument("--budget", type=int, default=100, help="MCTS playouts per decision")
+    parser.add_argument("--budget", type=int, default=50, help="MCTS playouts per decision")
     parser.add_argument("--ais", default="random,greedy,mcts")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", help="also write the rows to this JSON file")

@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(100, "--games", "-n", min=1, help="Games per variant."),
         viking: str = typer.Option("mcts", "--viking", help="Viking " + ai_help),
         irish: str = typer.Option("mcts", "--irish", help="Irish " + ai_help),
-        budget: int = typer.Option(100, "--budget", min=1, help="MCTS playouts per decision (mcts:N overrides)."),
+        budget: int = typer.Option(50, "--budget", min=1, help="MCTS playouts per decision (mcts:N overrides)."),
         rules: Optional[str] = typer.Option(None, "--rules",
                                             help="final, draft, or final,draft to compare them (default: the game's)."),
         option: List[str] = typer.Option([], "--option", help="Engine option NAME=VALUE (repeatable)."),

@@ -181,7 +181,7 @@ class MCTSPlayer(Player):
     and scores the position with `evaluate`, squashed to [0, 1]; a finished game scores 1, 0.5, 0.
     """
 
-    def __init__(self, budget: int = 100, depth: int = 4, c: float = 0.7, scale: float = 8.0,
+    def __init__(self, budget: int = 50, depth: int = 4, c: float = 0.7, scale: float = 8.0,
                  prior: float = 2.0):
         self.budget, self.depth, self.c, self.scale, self.prior = budget, depth, c, scale, prior
         self.name = f"mcts{budget}"
@@ -286,10 +286,10 @@ class PlayerSpec:
     (N playouts per decision; `budget` gives the default)."""
 
     kind: str
-    budget: int = 100
+    budget: int = 50
 
     @classmethod
-    def parse(cls, text: str, budget: int = 100) -> "PlayerSpec":
+    def parse(cls, text: str, budget: int = 50) -> "PlayerSpec":
         name, _, arg = text.strip().lower().partition(":")
         if name not in AI_NAMES:
             raise ValueError(f"unknown AI {text!r}; choose one of: {', '.join(AI_NAMES)} (mcts:N sets the budget)")

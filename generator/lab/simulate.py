@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Sequence
 
 from ..config import Counts, Game, RuleNumbers, validate_counts, with_counts
 from ..engine.options import check_options
-from ..engine.state import Side, State
+from ..engine.state import Phase, Side, State
 from .players import PlayerSpec
 from . import stats
 
@@ -102,6 +102,8 @@ def play_game(task: GameTask) -> dict:
     rngs = {side: random.Random(task.seed * 2 + int(side)) for side in Side}
     actions = 0
     while not state.is_game_over():
+        if state.phase is not Phase.PLAY and not state.legal_moves():
+            break  # a setup step with no legal move (impossible counts): recorded as "stalled"
         side = state.to_move
         move = players[side].choose(state.view(side), rngs[side])
         state.push(move)
