@@ -157,7 +157,8 @@ def run_tasks(tasks: Sequence[GameTask], workers: int | None = None,
         import multiprocessing
         ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
         with ctx.Pool(workers) as pool:
-            for record in pool.imap_unordered(play_game, tasks, chunksize=1):
+            chunk = max(1, min(16, len(tasks) // (workers * 16)))  # cheap games: fewer round trips
+            for record in pool.imap_unordered(play_game, tasks, chunksize=chunk):
                 records.append(record)
                 if progress:
                     progress(record)
