@@ -18,7 +18,13 @@ import os
 import time
 
 from generator.lab.players import PlayerSpec
-from generator.lab.simulate import make_tasks, play_game, play_games, run_tasks, summarize
+from generator.lab.simulate import (
+    make_tasks,
+    play_game,
+    play_games,
+    run_tasks,
+    summarize,
+)
 
 
 def measure(viking: str, irish: str, seconds: float, budget: int, workers: int) -> dict:

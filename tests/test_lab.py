@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -12,9 +13,25 @@ from generator.cli import app
 from generator.config import Game
 from generator.engine import Kind, MoveKind, Phase, Side, State
 from generator.lab import stats
-from generator.lab.players import GreedyPlayer, MCTSPlayer, PlayerSpec, RandomPlayer, evaluate
-from generator.lab.simulate import (GameTask, Variant, game_seed, make_tasks, parse_vary, plan_variants,
-                                    play_game, run_tasks, simulate, summarize)
+from generator.lab.players import (
+    GreedyPlayer,
+    MCTSPlayer,
+    PlayerSpec,
+    RandomPlayer,
+    evaluate,
+)
+from generator.lab.simulate import (
+    GameTask,
+    Variant,
+    game_seed,
+    make_tasks,
+    parse_vary,
+    plan_variants,
+    play_game,
+    run_tasks,
+    simulate,
+    summarize,
+)
 
 HIDDEN = {Kind.VIKING, Kind.HIDDEN_BERSERKER, Kind.HIDDEN_CHIEF}
 RANDOM = PlayerSpec.parse("random")
@@ -198,13 +215,13 @@ def test_views_never_show_a_hidden_reverse_during_games():
             sample = view.determinize(rng)
             assert sample.board == state.board and sample.terrain == state.terrain
             if state.phase is Phase.PLAY:  # the same pool of reverses, dealt anew
-                on_board = lambda st: sorted(k for i, k in enumerate(st.kind) if st.pos[i] >= 0)  # noqa: E731
+                on_board = lambda st: sorted(k for i, k in enumerate(st.kind) if st.pos[i] >= 0)
                 assert on_board(sample) == on_board(state)
             state.push(rng.choice(state.legal_moves()))
 
 
 class _Spy(RandomPlayer):
-    seen: list = []
+    seen: ClassVar[list] = []
 
     def choose(self, view, rng):
         _Spy.seen.append({k for i, k in enumerate(view.kind) if view.pos[i] >= 0} & HIDDEN)

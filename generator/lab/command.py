@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -47,19 +46,19 @@ def register(app: typer.Typer) -> None:
         viking: str = typer.Option("mcts", "--viking", help="Viking " + ai_help),
         irish: str = typer.Option("mcts", "--irish", help="Irish " + ai_help),
         budget: int = typer.Option(50, "--budget", min=1, help="MCTS playouts per decision (mcts:N overrides)."),
-        rules: Optional[str] = typer.Option(None, "--rules",
-                                            help="final, draft, or final,draft to compare them (default: the game's)."),
-        option: List[str] = typer.Option([], "--option", help="Engine option NAME=VALUE (repeatable)."),
-        vary: List[str] = typer.Option([], "--vary",
-                                       help="Sweep a count, rule number or option: villages=4,5,6 (repeatable)."),
+        rules: str | None = typer.Option(None, "--rules",
+                                         help="final, draft, or final,draft to compare them (default: the game's)."),
+        option: list[str] = typer.Option([], "--option", help="Engine option NAME=VALUE (repeatable)."),
+        vary: list[str] = typer.Option([], "--vary",
+                                    help="Sweep a count, rule number or option: villages=4,5,6 (repeatable)."),
         turn_cap: int = typer.Option(DEFAULT_TURN_CAP, "--turn-cap", min=1,
                                      help="Turns before a game is declared a draw."),
         seed: int = typer.Option(0, "--seed", help="Base seed: the same seed plays the same games."),
-        workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, help="Processes (default: every core)."),
+        workers: int | None = typer.Option(None, "--workers", "-j", min=1, help="Processes (default: every core)."),
         out: Path = typer.Option(Path("output/lab/simulation"), "--out",
                                  help="Report path without extension: writes .json, .pdf and .png."),
         png: bool = typer.Option(True, "--png/--no-png", help="Also write a PNG preview of the report."),
-        game: Optional[Path] = typer.Option(None, "--game", help="Game folder whose components.toml gives the counts."),
+        game: Path | None = typer.Option(None, "--game", help="Game folder whose components.toml gives the counts."),
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
     ) -> None:
         """Play seeded AI games and report who wins, how, and how long games last."""
@@ -81,7 +80,13 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2)
         total = games * len(variants)
         if progress:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
             bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                            transient=True)
             with bar:

@@ -157,7 +157,7 @@ class GreedyPlayer(Player):
 
 
 class _Node:
-    __slots__ = ("move", "parent", "player", "children", "visits", "value", "avail")
+    __slots__ = ("avail", "children", "move", "parent", "player", "value", "visits")
 
     def __init__(self, move, parent, player):
         self.move, self.parent, self.player = move, parent, player
@@ -289,7 +289,7 @@ class PlayerSpec:
     budget: int = 50
 
     @classmethod
-    def parse(cls, text: str, budget: int = 50) -> "PlayerSpec":
+    def parse(cls, text: str, budget: int = 50) -> PlayerSpec:
         name, _, arg = text.strip().lower().partition(":")
         if name not in AI_NAMES:
             raise ValueError(f"unknown AI {text!r}; choose one of: {', '.join(AI_NAMES)} (mcts:N sets the budget)")

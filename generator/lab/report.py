@@ -244,7 +244,7 @@ def _length_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: f
         if not t.get("n"):
             continue
         mid, half = left + slot / 2, min(slot * 0.3, 18)
-        sy = lambda v: y + h * v / top  # noqa: E731
+        sy = lambda v: y + h * v / top
         c.setStrokeColor(black)
         c.setLineWidth(0.6)
         c.line(mid, sy(t["min"]), mid, sy(t["p25"]))

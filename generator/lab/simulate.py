@@ -13,14 +13,14 @@ import hashlib
 import os
 import random
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Callable, Iterable, Sequence
 
 from ..config import Counts, Game, RuleNumbers, validate_counts, with_counts
 from ..engine.options import check_options
 from ..engine.state import Phase, Side, State
-from .players import PlayerSpec
 from . import stats
+from .players import PlayerSpec
 
 DEFAULT_TURN_CAP = 200
 
@@ -66,8 +66,8 @@ class GameTask:
     irish: PlayerSpec
     variant: str = "final"
     rules: str = "final"
-    counts: Counts = Counts()
-    numbers: RuleNumbers = RuleNumbers()
+    counts: Counts = Counts()  # noqa: RUF009 (frozen, immutable)
+    numbers: RuleNumbers = RuleNumbers()  # noqa: RUF009
     options: tuple[tuple[str, str], ...] = (("turn-cap", str(DEFAULT_TURN_CAP)),)
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from statistics import NormalDist
-from typing import Sequence
 
 
 def z_for(confidence: float = 0.95) -> float:
