@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ..engine.state import Kind, Phase, Side, State
 
 WIN = 1000.0
+_UNKNOWN = int(Kind.UNKNOWN)
 # DISTANCE[a][b]: king moves between two squares (Chebyshev distance).
 DISTANCE = tuple(tuple(max(abs(a % 8 - b % 8), abs(a // 8 - b // 8)) for b in range(64)) for a in range(64))
 
@@ -100,7 +101,7 @@ class Player:
 
 def is_hidden(view: State) -> bool:
     """Whether `view` hides something that must be sampled before moves can be tried on it."""
-    return any(k == Kind.UNKNOWN for k in view.kind)
+    return _UNKNOWN in view.kind
 
 
 def _sample(view: State, rng: random.Random) -> State:
