@@ -15,10 +15,13 @@ import math
 import random
 from dataclasses import dataclass
 
+from ..engine.board import NEIGHBOURS, OPPOSITE, STEP
 from ..engine.state import Kind, Phase, Side, State
 
 WIN = 1000.0
 _UNKNOWN = int(Kind.UNKNOWN)
+# AT_RISK[kind]: what a Viking piece of that kind costs the Vikings if it is pushed out (see below).
+AT_RISK = (0.0, 0.0, 1.0, 0.3, 3.0, 1.0, 3.0, 1.0)
 # DISTANCE[a][b]: king moves between two squares (Chebyshev distance).
 DISTANCE = tuple(tuple(max(abs(a % 8 - b % 8), abs(a // 8 - b // 8)) for b in range(64)) for a in range(64))
 
@@ -29,8 +32,9 @@ def evaluate(state: State, side: Side) -> float:
 
     Terms, in victory-point units of 10: points held (ruling 21), Viking defeats (4 give the Irish
     a point), looted villages (all looted give the Vikings a point), the treasure's position (a
-    Viking carrier's progress toward rank 8, or the Vikings' closest approach to rank 1), and Irish
-    troops knocked out of play.
+    Viking carrier's progress toward rank 8, or the Vikings' closest approach to rank 1), the
+    Vikings' distance to unlooted villages, Irish troops knocked out of play, and Viking pieces
+    one Irish push away from elimination (the Chief above all).
     """
     outcome = state.outcome()
     if outcome is not None:
@@ -83,6 +87,25 @@ def _viking_edge(state: State) -> float:
         score -= 0.15 * far
     # Irish troops out of play (on the reinforcement tracker).
     score += 0.8 * len(state.tracker)
+    # Viking pieces an unstunned Irish troop could eliminate with one push (ruling 8: pushed off
+    # the board, into the river, onto an unlooted village or into an Irish troop), weighted by
+    # what losing them costs: the Chief (a victory point), a plain troop or revealed Berserker (a
+    # defeat), a hidden Berserker (it only flips). Played on samples, the Irish see sampled kinds.
+    if state.phase == Phase.PLAY:
+        board, stun = state.board, state.stun
+        for piece in range(1, len(kind)):
+            square = pos[piece]
+            weight = AT_RISK[kind[piece]]
+            if square < 0 or not weight:
+                continue
+            for d, t in NEIGHBOURS[square]:
+                pusher = board[t]
+                if pusher and kind[pusher] == 1 and not stun[pusher]:
+                    beyond = STEP[square][OPPOSITE[d]]
+                    if beyond < 0 or terrain[beyond] == 1 or terrain[beyond] == 2 or \
+                            (board[beyond] and kind[board[beyond]] == 1):
+                        score -= weight
+                        break
     return score
 
 
