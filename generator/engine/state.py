@@ -314,17 +314,8 @@ class State:
     def side_of(self, piece: int) -> Side:
         return SIDE_OF[self.kind[piece]]
 
-    def piece_at(self, square: int) -> Kind | None:
-        piece = self.board[square]
-        return Kind(self.kind[piece]) if piece else None
-
     def is_stunned(self, piece: int) -> bool:
         return self.stun[piece] > 0
-
-    def pieces(self, side: Side) -> list[int]:
-        """Ids of `side`'s pieces on the board, by ascending square."""
-        found = [(p, i) for i, p in enumerate(self.pos) if p >= 0 and SIDE_OF[self.kind[i]] is side]
-        return [i for _, i in sorted(found)]
 
     def unlooted(self) -> int:
         return self.terrain.count(Terrain.VILLAGE)
@@ -367,9 +358,6 @@ class State:
         if self.actions or not moves:
             moves.append(END)  # ruling 5: end after one action, or pass with none
         return moves
-
-    def is_legal(self, move: Move) -> bool:
-        return self.why_illegal(move) is None
 
     def _reserve_at_start(self) -> int:
         """Reserve once this turn has started (ruling 15: the tracker may feed it at turn start)."""
