@@ -1,0 +1,1 @@
+"""The playtest lab: AI players, seeded parallel self-play and balance reports (`pnp simulate`)."""
