@@ -1,6 +1,5 @@
 """`pnp check` and `pnp rules` through typer's CliRunner: exit codes and messages (EXAMPLES.md)."""
 
-import shutil
 from pathlib import Path
 
 import pytest

@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from generator.config import Game, with_counts
-from generator.engine import END, Move, Phase, Side, State
+from generator.engine import Move, Phase, Side, State
 from generator.engine.diagram import parse_cell
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -116,3 +116,22 @@ def test_irish_view_hides_every_reverse_and_samples_consistently():
             def kinds(s):
                 return sorted(s.kind[i] for i in range(len(s.kind)) if s.pos[i] >= 0)
             assert kinds(sample) == kinds(state)
+
+
+def test_sampling_during_viking_placement_deals_reverses_at_random():
+    """The Irish view mid-placement: the first placed troop is the Chief in about 1 of 8 samples,
+    and each sample can finish the placement (its supply holds the reverses not dealt)."""
+    state = State.new_game()
+    for move in ("~a5-a4", "~b5-b4", "~c5-c4", "end", "^a3", "^b3", "^c3", "^d3", "^e3", "C@a8"):
+        state.push_notation(move)
+    view = state.view(Side.IRISH)
+    rng = random.Random(5)
+    chiefs = 0
+    for _ in range(400):
+        sample = view.determinize(rng)
+        chiefs += sample.kind[sample.board[56]] == 4  # HIDDEN_CHIEF on a8
+        assert sum(sample.supply[2:]) == 7
+        while sample.phase is Phase.VIKING_TROOPS:
+            sample.push(sample.legal_moves()[0])
+        assert sample.phase is Phase.IRISH_TROOPS
+    assert 20 <= chiefs <= 90

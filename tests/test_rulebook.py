@@ -4,7 +4,6 @@ from components.toml, and a failing example stops the build."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pypdf

@@ -58,6 +58,7 @@ KIND_OF_LETTER = {letter: kind for kind, letter in LETTER.items()}
 HIDDEN_KINDS = (Kind.VIKING, Kind.HIDDEN_BERSERKER, Kind.HIDDEN_CHIEF)
 SIDE_OF = (None, Side.IRISH) + (Side.VIKING,) * 6  # indexed by Kind
 STRENGTH = (0, 1, 1, 1, 1, 2, 2, 1)  # ruling 9: a revealed Berserker or Chief pushes with strength 2
+HIDDEN_OR_UNKNOWN = frozenset(int(k) for k in (*HIDDEN_KINDS, Kind.UNKNOWN))
 REVEALED = {int(Kind.HIDDEN_BERSERKER): int(Kind.BERSERKER), int(Kind.HIDDEN_CHIEF): int(Kind.CHIEF)}
 
 
@@ -783,34 +784,33 @@ class State:
         if side is Side.IRISH:
             seen.kind = [int(Kind.UNKNOWN) if k in HIDDEN_KINDS and self.pos[i] >= 0 else k
                          for i, k in enumerate(self.kind)]  # a removed plain troop was seen
-            seen.supply = [self.supply[0], 0, 0, 0, 0]
+            if self.phase is Phase.VIKING_TROOPS:  # before placement it is the public counts
+                seen.supply = [self.supply[0], 0, 0, 0, 0]
         return seen
 
     def unseen_reverses(self) -> dict[Kind, int]:
-        """How many hidden reverses of each kind the Irish have not seen (counts minus revealed
-        and removed pieces). Used to sample a view."""
+        """The reverses the Irish have not seen, on the board or still to be placed: the counts
+        minus the revealed pieces and the removed ones. Used to sample a view."""
         c = self.counts
-        revealed = [k for i, k in enumerate(self.kind) if self.pos[i] >= 0]
-        chiefs = c.chiefs - revealed.count(Kind.CHIEF) - int(self.chief_defeated)
-        berserkers = c.berserkers - revealed.count(Kind.BERSERKER) - self.berserkers_defeated
-        hidden = sum(1 for i, k in enumerate(self.kind) if self.pos[i] >= 0 and k in (*HIDDEN_KINDS, Kind.UNKNOWN))
-        chiefs, berserkers = max(0, chiefs), max(0, berserkers)
-        return {Kind.HIDDEN_CHIEF: min(chiefs, hidden),
-                Kind.HIDDEN_BERSERKER: min(berserkers, max(0, hidden - chiefs)),
-                Kind.VIKING: max(0, hidden - chiefs - berserkers)}
+        face_up = [k for i, k in enumerate(self.kind) if self.pos[i] >= 0]
+        chiefs = c.chiefs - face_up.count(Kind.CHIEF) - int(self.chief_defeated)
+        berserkers = c.berserkers - face_up.count(Kind.BERSERKER) - self.berserkers_defeated
+        plain = c.plain_vikings - (self.defeated - int(self.chief_defeated) - self.berserkers_defeated)
+        return {Kind.VIKING: max(0, plain), Kind.HIDDEN_BERSERKER: max(0, berserkers),
+                Kind.HIDDEN_CHIEF: max(0, chiefs)}
 
     def determinize(self, rng: random.Random) -> "State":
-        """A full state consistent with this view: unknown reverses dealt at random from the unseen pool."""
+        """A full state consistent with this view: the unseen reverses are shuffled and dealt to
+        the hidden pieces on the board; during setup the rest are the Vikings' supply."""
         sample = self.copy()
-        unknown = [i for i, k in enumerate(self.kind) if self.pos[i] >= 0 and k in (*HIDDEN_KINDS, Kind.UNKNOWN)]
-        pool = [kind for kind, n in self.unseen_reverses().items() for _ in range(n)]
+        pool = [int(kind) for kind, n in self.unseen_reverses().items() for _ in range(n)]
         rng.shuffle(pool)
-        for piece, kind in zip(unknown, pool):
-            sample.kind[piece] = int(kind)
-        for piece in unknown[len(pool):]:
-            sample.kind[piece] = int(Kind.VIKING)
-        if sample.phase is Phase.VIKING_TROOPS or any(sample.supply[2:]):
-            sample.supply = self.supply[:]
+        for piece, kind in enumerate(self.kind):
+            if self.pos[piece] >= 0 and kind in HIDDEN_OR_UNKNOWN:
+                sample.kind[piece] = pool.pop() if pool else int(Kind.VIKING)
+        if sample.phase <= Phase.VIKING_TROOPS:
+            for kind in HIDDEN_KINDS:
+                sample.supply[kind] = pool.count(kind)
         return sample
 
 

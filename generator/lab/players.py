@@ -129,16 +129,8 @@ def is_hidden(view: State) -> bool:
 
 def _sample(view: State, rng: random.Random) -> State:
     """A full state to try moves on: a determinised sample of the Irish view (hidden reverses dealt
-    at random from the unseen pool); the Viking view already is the full state.
-
-    Workaround: before the Vikings place their troops, the Irish view's supply of Viking reverses is
-    zero (the engine hides it), so a search could not play through the placement. What is in that
-    supply is public (the counts of components.toml), so it is restored here."""
-    sample = view.determinize(rng) if is_hidden(view) else view.copy()
-    if sample.phase < Phase.VIKING_TROOPS and not any(sample.supply[2:]):
-        c = sample.counts
-        sample.supply[2], sample.supply[3], sample.supply[4] = c.plain_vikings, c.berserkers, c.chiefs
-    return sample
+    at random from the unseen pool); the Viking view already is the full state."""
+    return view.determinize(rng) if is_hidden(view) else view.copy()
 
 
 class RandomPlayer(Player):

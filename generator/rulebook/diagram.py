@@ -23,7 +23,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, Paragraph
 
 from ..engine import END, IllegalMoveError
-from ..engine.board import DIRECTIONS, DIRECTION_TO, FILES, square_name
+from ..engine.board import DIRECTIONS, DIRECTION_TO, FILES
 from ..engine.diagram import state_cells, state_fields
 from ..engine.state import Kind, MoveKind, Side, SIDE_OF, State, Terrain
 from ..examples import Replay
