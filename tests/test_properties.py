@@ -62,6 +62,7 @@ def test_push_pop_restores_the_state_exactly(seed, rules):
         if move is None:
             break
         before = snapshot(state)
+        assert snapshot(state.copy()) == before  # copy() carries every slot
         legal = state.legal_moves()
         assert legal == sorted(legal)  # deterministic, ascending
         state.push(move)
