@@ -850,36 +850,28 @@ def paragraph(c, text: str, x: float, y: float, width: float, font=SERIF, size=8
     return y
 
 
+AID_TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "player-aid.md.j2"
+
+
 def aid_sections(counts: dict[str, int]) -> list[tuple[str, list[str]]]:
-    """The player aid's text (our own words), with the game's numbers filled in."""
-    villages = counts.get("villages", 5)
-    defeats = counts.get("defeats_for_point", 4)
-    win = counts.get("points_to_win", 2)
-    return [
-        ("Your turn", [
-            "Vikings move first. Take one or two actions, each with a different troop.",
-            "Step: one square in any of the 8 directions; never onto a river tile or off the board.",
-            "Irish only: deploy a Reserve troop onto an empty, intact village (one action).",
-        ]),
-        ("Pushing", [
-            "Stepping into an occupied square pushes that piece one square on, in the same direction.",
-            "It is eliminated if it lands off the board, on a river tile, on an enemy piece, or "
-            "(Vikings) on an intact village.",
-            "A pushed enemy is stunned until the end of its owner's next turn: it may step, "
-            "but not push or loot.",
-            "Strength 2 (two troops in a line, or a revealed Berserker or Chief) pushes a piece "
-            "backed by a friend: both shift.",
-            "A Viking that would be eliminated flips: a Raider is removed; a Berserker or Chief "
-            "stays, stunned.",
-        ]),
-        ("Victory points", [
-            f"The first side to hold {win} points wins at once.",
-            "Irish, 1 point each: the Treasure is on the Irish side or carried by an Irish troop; "
-            f"{defeats} Viking troops are defeated; the Chief is defeated.",
-            "Vikings, 1 point each: a Viking carries the Treasure, or has brought it to rank 8; "
-            f"all {villages} villages are looted.",
-        ]),
-    ]
+    """The player aid's text: templates/player-aid.md.j2 filled with the game's numbers; each
+    `## ` line starts a section, each `- ` line is an item."""
+    import jinja2
+
+    try:
+        template = jinja2.Template(AID_TEMPLATE.read_text(encoding="utf-8"), undefined=jinja2.StrictUndefined)
+        text = template.render(**counts)
+    except jinja2.TemplateError as exc:
+        raise ValueError(f"{AID_TEMPLATE}: {exc}") from None
+    sections: list[tuple[str, list[str]]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("## "):
+            sections.append((line[3:].strip(), []))
+        elif line.startswith("- ") and sections:
+            sections[-1][1].append(line[2:].strip())
+        elif line.strip():
+            raise ValueError(f"{AID_TEMPLATE}:{number}: expected '## heading' or '- item', got {line.strip()!r}")
+    return sections
 
 
 def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
