@@ -41,3 +41,34 @@ def cell(state: State, name: str) -> str:
     """The diagram token of one square."""
     from generator.engine.diagram import state_cells
     return state_cells(state)[parse_square(name)].token()
+
+
+# The example block of shared/EXAMPLES.md, verbatim: a Viking pushes an Irish troop into the river.
+CONTRACT_BLOCK = """```armagh
+title: A Viking pushes an Irish troop into the river
+rules: final
+   a b c d e f g h
+8  . . . . . . . .
+7  . . . . . . . .
+6  . . . V . . . .
+5  . . . I . . . .
+4  ~ ~ ~ ~ ~ ~ ~ ~
+3  . . . ^ . . . .
+2  . . . . . . . .
+1  . . . . . . . .
+to-move: viking
+play: d6-d5
+expect:
+   a b c d e f g h
+8  . . . . . . . .
+7  . . . . . . . .
+6  . . . . . . . .
+5  . . . V . . . .
+4  ~ ~ ~ ~ ~ ~ ~ ~
+3  . . . ^ . . . .
+2  . . . . . . . .
+1  . . . . . . . .
+to-move: irish
+tracker: 2
+```
+"""

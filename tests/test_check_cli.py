@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from helpers import CONTRACT_BLOCK
 from typer.testing import CliRunner
 
 from generator.cli import app
@@ -10,38 +11,7 @@ from generator.cli import app
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = CliRunner()
 
-GOOD = """# Pushing
-
-Some text.
-
-```armagh
-title: A Viking pushes an Irish troop into the river
-rules: final
-   a b c d e f g h
-8  . . . . . . . .
-7  . . . . . . . .
-6  . . . V . . . .
-5  . . . I . . . .
-4  ~ ~ ~ ~ ~ ~ ~ ~
-3  . . . ^ . . . .
-2  . . . . . . . .
-1  . . . . . . . .
-to-move: viking
-play: d6-d5
-expect:
-   a b c d e f g h
-8  . . . . . . . .
-7  . . . . . . . .
-6  . . . . . . . .
-5  . . . V . . . .
-4  ~ ~ ~ ~ ~ ~ ~ ~
-3  . . . ^ . . . .
-2  . . . . . . . .
-1  . . . . . . . .
-to-move: irish
-tracker: 2
-```
-"""
+GOOD = "# Pushing\n\nSome text.\n\n" + CONTRACT_BLOCK
 
 ILLEGAL = """```armagh
 title: A stunned troop cannot push

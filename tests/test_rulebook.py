@@ -8,44 +8,25 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from helpers import CONTRACT_BLOCK
 from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.config import load_game
 from generator.examples import find_blocks, render_markdown
-from generator.rulebook import RulebookError, build_rulebook, layout_rulebook, prepare_rulebook
-from generator.rulebook.build import text_frame, A4
+from generator.rulebook import (
+    RulebookError,
+    build_rulebook,
+    layout_rulebook,
+    prepare_rulebook,
+)
+from generator.rulebook.build import A4, text_frame
 from generator.rulebook.diagram import ExampleDiagram
 from generator.rulebook.numbers import check_numbers, number_errors
 
 ROOT = Path(__file__).resolve().parents[1]
 
-PUSH = """```armagh
-title: A Viking pushes an Irish troop into the river
-   a b c d e f g h
-8  . . . . . . . .
-7  . . . . . . . .
-6  . . . V . . . .
-5  . . . I . . . .
-4  ~ ~ ~ ~ ~ ~ ~ ~
-3  . . . ^ . . . .
-2  . . . . . . . .
-1  . . . . . . . .
-play: d6-d5
-expect:
-   a b c d e f g h
-8  . . . . . . . .
-7  . . . . . . . .
-6  . . . . . . . .
-5  . . . V . . . .
-4  ~ ~ ~ ~ ~ ~ ~ ~
-3  . . . ^ . . . .
-2  . . . . . . . .
-1  . . . . . . . .
-to-move: irish
-tracker: 2
-```
-"""
+PUSH = CONTRACT_BLOCK
 
 ILLEGAL = """```armagh
 title: No push against a backed troop
