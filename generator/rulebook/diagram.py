@@ -193,6 +193,14 @@ HIDDEN_HINT = {Kind.HIDDEN_BERSERKER: "B", Kind.HIDDEN_CHIEF: "C"}
 FACE_OF_TERRAIN = {Terrain.RIVER: "river", Terrain.VILLAGE: "village", Terrain.LOOTED: "village-looted"}
 
 
+def _cross(c, cx: float, cy: float, half: float, width: float) -> None:
+    """An X centred on (cx, cy), in the current stroke colour: "refused" or "removed"."""
+    c.setLineWidth(width)
+    c.setLineCap(1)
+    c.line(cx - half, cy - half, cx + half, cy + half)
+    c.line(cx - half, cy + half, cx + half, cy - half)
+
+
 FACE_UNIT = 100.0  # the kit's art is drawn in a 100-unit box, then scaled
 
 
@@ -482,11 +490,7 @@ class ExampleDiagram(Flowable):
         c.setStrokeColor(FAIL)
         c.setLineWidth(0.8)
         c.circle(cx, cy, r, stroke=1, fill=1)
-        c.setLineWidth(max(1.2, r * .28))
-        c.setLineCap(1)
-        d = r * .45
-        c.line(cx - d, cy - d, cx + d, cy + d)
-        c.line(cx - d, cy + d, cx + d, cy - d)
+        _cross(c, cx, cy, r * .45, max(1.2, r * .28))
         c.restoreState()
 
     def _ghost(self, x: float, y: float, ghost: Ghost, after: State) -> None:
@@ -507,11 +511,7 @@ class ExampleDiagram(Flowable):
         c.restoreState()
         c.saveState()
         c.setStrokeColor(FAIL)
-        c.setLineWidth(max(1.4, s * .07))
-        c.setLineCap(1)
-        d = size * .42
-        c.line(cx - d, cy - d, cx + d, cy + d)
-        c.line(cx - d, cy + d, cx + d, cy - d)
+        _cross(c, cx, cy, size * .42, max(1.4, s * .07))
         c.restoreState()
 
     def _arrow(self, x: float, y: float, arrow: Arrow) -> None:
