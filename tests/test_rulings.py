@@ -356,3 +356,15 @@ def test_turn_cap_declares_a_draw():
     turn(state, "a8-a7")
     turn(state, "h1-h2")
     assert state.outcome().winner is None and state.outcome().termination is Termination.TURN_CAP
+
+
+def test_revealed_berserker_may_be_backed_and_strength_stays_two():
+    """Ruling 9: a two-troop push is legal when the target is backed by its own piece, also behind
+    a revealed Berserker; strength never exceeds 2, so three in a line still do not move."""
+    state = position(river=None, d8="V", d7="b", d6="I", d5="I")
+    assert {"d7-d6", "d8+d7-d6"} <= moves_of(state)
+    turn(state, "d8+d7-d6")
+    assert [cell(state, s) for s in ("d8", "d7", "d6", "d5", "d4")] == [".", "V", "b", "I*", "I"]
+    three = position(river=None, d8="V", d7="b", d6="I", d5="I", d4="I")
+    assert not {"d7-d6", "d8+d7-d6"} & moves_of(three)
+    assert "d8+d7-d6" not in moves_of(position(river=None, d8="V", d7="b", d6="I"))  # not backed

@@ -412,7 +412,13 @@ class State:
                 plan = self._plan_push(t, d, strength)
                 if plan is not None:
                     steps.append(row[d])
-                elif strength == 1 and self._plan_push(t, d, 2) is not None:
+                # Ruling 9: a two-troop push is legal when the target is backed by its own piece
+                # (a chain); its strength is 2 even behind a revealed Berserker or Chief.
+                if strength == 1:
+                    backed = plan is None and self._plan_push(t, d, 2) is not None
+                else:
+                    backed = plan is not None and self._plan_push(t, d, 1) is None
+                if backed:
                     back = STEP[frm][OPPOSITE[d]]
                     if back >= 0:
                         helper = board[back]
@@ -526,8 +532,6 @@ class State:
                 return f"ruling 5: the troop on {back} has already acted this turn"
             if self.is_stunned(helper):
                 return f"ruling 7: the troop on {back} is stunned and cannot back a push"
-            if strength == 2:
-                return f"ruling 9: the revealed piece on {where} already pushes with strength 2"
             if self._plan_push(move.to, d, 1) is not None:
                 return "ruling 9: a two-troop push is only legal when strength 2 is needed"
             return "ruling 8: a third piece in line makes the push illegal"
