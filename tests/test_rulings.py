@@ -368,3 +368,10 @@ def test_revealed_berserker_may_be_backed_and_strength_stays_two():
     three = position(river=None, d8="V", d7="b", d6="I", d5="I", d4="I")
     assert not {"d7-d6", "d8+d7-d6"} & moves_of(three)
     assert "d8+d7-d6" not in moves_of(position(river=None, d8="V", d7="b", d6="I"))  # not backed
+
+
+def test_a_winning_action_ends_the_turn():
+    """EXAMPLES.md: after a play line the turn has ended, also when it won the game."""
+    state = turn(position(d6="I", d5="V", lines="to-move: irish\ndefeated: 3"), "d6-d5")
+    assert state.outcome().winner is Side.IRISH and state.to_move is Side.VIKING
+    assert state.legal_moves() == [] and "winner: irish" in state.diagram()

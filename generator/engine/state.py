@@ -645,8 +645,8 @@ class State:
         else:
             self._act(move)
         self._check_winner()
-        if self._outcome is None and self.actions >= 2:
-            self._end_turn()
+        if self._outcome is not None or self.actions >= 2:
+            self._end_turn()  # a winning action ends the turn too (EXAMPLES.md: the turn has ended)
 
     def _deploy(self, square: int) -> None:
         """Ruling 16: a Reserve troop onto an empty, unlooted village; it has acted."""
@@ -785,6 +785,8 @@ class State:
         self.to_move = self.to_move.other
         self.turn += 1
         self.actions, self.acted, self.started = 0, [], False
+        if self._outcome is not None:
+            return  # the game is over: no further turn begins
         if self.options.turn_cap and self.turn > self.options.turn_cap:
             self._outcome = Outcome(None, Termination.TURN_CAP)
             return
