@@ -17,6 +17,7 @@ from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
+from ..kit.art import BOLD, SERIF, register_fonts  # the kit's bundled font (EB Garamond, OFL)
 from .simulate import WAYS, Simulation
 
 PAGE = landscape(A4)
@@ -44,15 +45,16 @@ def write_pdf(sim: Simulation, path: Path | str) -> Path:
     """The one-page report. Built in reportlab's invariant mode: the same results give the same bytes."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    register_fonts()
     c = Canvas(str(path), pagesize=PAGE, invariant=1, pageCompression=1)
     c.setTitle("Siege of Armagh: playtest lab report")
     c.setAuthor("siege-pnp")
     width, height = PAGE
     s = sim.settings
     y = height - MARGIN
-    c.setFont("Helvetica-Bold", 16)
+    c.setFont(BOLD, 16)
     c.drawString(MARGIN, y - 12, "Siege of Armagh: playtest lab")
-    c.setFont("Helvetica", 9)
+    c.setFont(SERIF, 9)
     games = sum(summary["games"] for summary in sim.summaries.values())
     rate = games / sim.wall_seconds if sim.wall_seconds else 0.0
     c.drawString(MARGIN, y - 28,
@@ -78,7 +80,7 @@ def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
     columns = [("variant", 90), ("Viking wins", 120), ("Irish wins", 120), ("draws (cap)", 80),
                ("turns: mean, median [range]", 150), ("commonest wins", width - 2 * MARGIN - 560)]
     row_h = 13.0
-    c.setFont("Helvetica-Bold", 8.5)
+    c.setFont(BOLD, 8.5)
     x = MARGIN
     for name, w in columns:
         c.drawString(x + 2, top - 10, name)
@@ -87,7 +89,7 @@ def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
     c.setLineWidth(0.6)
     c.line(MARGIN, top - 13, width - MARGIN, top - 13)
     y = top - 13
-    c.setFont("Helvetica", 8.5)
+    c.setFont(SERIF, 8.5)
     for label in sim.variants:
         sm = sim.summaries[label]
         t = sm["turns"]
@@ -105,7 +107,7 @@ def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
         ]
         x = MARGIN
         for (name, w), text in zip(columns, cells):
-            while c.stringWidth(text, "Helvetica", 8.5) > w - 4 and len(text) > 4:
+            while c.stringWidth(text, SERIF, 8.5) > w - 4 and len(text) > 4:
                 text = text[:-2]
             c.drawString(x + 2, y - 10, text)
             x += w
@@ -117,10 +119,10 @@ def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
 
 def _frame(c: Canvas, title: str, x: float, y: float, w: float, h: float, ymax: float, ticks: list,
            fmt) -> None:
-    c.setFont("Helvetica-Bold", 10)
+    c.setFont(BOLD, 10)
     c.setFillColor(black)
     c.drawString(x, y + h + 8, title)
-    c.setFont("Helvetica", 7)
+    c.setFont(SERIF, 7)
     c.setLineWidth(0.4)
     for t in ticks:
         ty = y + h * t / ymax
@@ -137,7 +139,7 @@ def _labels(c: Canvas, sim: Simulation, x: float, y: float, w: float) -> list[tu
     """Slots (left, width) for the variants along an x axis, with their labels drawn below."""
     n = len(sim.variants)
     slot = (w - 30) / n
-    c.setFont("Helvetica", 7)
+    c.setFont(SERIF, 7)
     c.setFillColor(black)
     out = []
     for i, label in enumerate(sim.variants):
@@ -152,23 +154,23 @@ def _wrap(c: Canvas, text: str, width: float, size: float) -> list[str]:
     """Words of `text` in lines no wider than `width` (a word too long for a line is cut)."""
     lines: list[str] = []
     for word in text.split():
-        if lines and c.stringWidth(lines[-1] + " " + word, "Helvetica", size) <= width:
+        if lines and c.stringWidth(lines[-1] + " " + word, SERIF, size) <= width:
             lines[-1] += " " + word
         else:
-            while c.stringWidth(word, "Helvetica", size) > width and len(word) > 3:
+            while c.stringWidth(word, SERIF, size) > width and len(word) > 3:
                 word = word[:-1]
             lines.append(word)
     return lines or [""]
 
 
 def _legend(c: Canvas, items: list[tuple[str, Color]], x: float, y: float) -> None:
-    c.setFont("Helvetica", 7)
+    c.setFont(SERIF, 7)
     for name, colour in items:
         c.setFillColor(colour)
         c.rect(x, y - 1, 7, 7, stroke=0, fill=1)
         c.setFillColor(black)
         c.drawString(x + 9, y, name)
-        x += c.stringWidth(name, "Helvetica", 7) + 18
+        x += c.stringWidth(name, SERIF, 7) + 18
 
 
 def _win_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: float) -> None:
@@ -218,7 +220,7 @@ def _ways_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: flo
                 c.setLineWidth(1.2)
                 c.rect(bx, y, bar * 0.9, h * rate, stroke=1, fill=0)
                 c.setFillColor(edge)
-                c.setFont("Helvetica-Bold", 6)
+                c.setFont(BOLD, 6)
                 c.drawCentredString(bx + bar * 0.45, top + 2, side[0].upper())
     _legend(c, [(way, WAY_COLOURS[way]) for way in WAYS] + [("bars: V | I", white)], x + 26, y - 32)
 
@@ -236,7 +238,7 @@ def _length_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: f
         c.setDash(2, 2)
         c.line(x + 24, cy, x + w, cy)
         c.setDash()
-        c.setFont("Helvetica", 6)
+        c.setFont(SERIF, 6)
         c.setFillColor(DRAW)
         c.drawRightString(x + w, cy + 2, "turn cap")
     for (left, slot), label in zip(_labels(c, sim, x, y, w), sim.variants):
@@ -256,7 +258,7 @@ def _length_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: f
         c.setLineWidth(1.4)
         c.line(mid - half, sy(t["median"]), mid + half, sy(t["median"]))
         c.setFillColor(black)
-        c.setFont("Helvetica-Bold", 8)
+        c.setFont(BOLD, 8)
         c.drawCentredString(mid, sy(t["mean"]) - 2.5, "+")
 
 
