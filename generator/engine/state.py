@@ -69,6 +69,10 @@ class Terrain(IntEnum):
     LOOTED = 3
 
 
+# Terrain values as plain ints, for the hot paths (the lists hold ints, not enum members).
+OPEN, RIVER, VILLAGE, LOOTED = (int(t) for t in Terrain)
+
+
 class Phase(IntEnum):
     """Setup steps of rulings 2-4, then play."""
 
@@ -400,11 +404,11 @@ class State:
             strength = STRENGTH[kind[piece]]
             row = STEP_MOVES[frm]
             for d, t in NEIGHBOURS[frm]:
-                if terrain[t] == 1:  # ruling 6: never onto a river tile
+                if terrain[t] == RIVER:  # ruling 6: never onto a river tile
                     continue
                 target = board[t]
                 if not target:
-                    if not (stunned and viking and terrain[t] == 2):  # a stunned Viking cannot loot
+                    if not (stunned and viking and terrain[t] == VILLAGE):  # a stunned Viking cannot loot
                         steps.append(row[d])
                     continue
                 if stunned:  # ruling 7: a stunned troop cannot push
@@ -427,7 +431,7 @@ class State:
         steps.extend(pairs)
         if not viking and self._reserve_at_start() > 0:
             for square in range(64):
-                if terrain[square] == 2 and not board[square]:
+                if terrain[square] == VILLAGE and not board[square]:
                     steps.append(DEPLOY_MOVES[square])
         return steps
 
@@ -438,7 +442,7 @@ class State:
         pushed = board[t]
         side = SIDE_OF[kind[pushed]]
         u = STEP[t][d]
-        if u < 0 or terrain[u] == 1 or (terrain[u] == 2 and side is Side.VIKING):
+        if u < 0 or terrain[u] == RIVER or (terrain[u] == VILLAGE and side is Side.VIKING):
             return _ELIM_P, t
         beyond = board[u]
         if not beyond:
@@ -448,7 +452,7 @@ class State:
         if strength < 2:
             return None  # a chain needs strength 2
         w = STEP[u][d]
-        if w < 0 or terrain[w] == 1 or (terrain[w] == 2 and side is Side.VIKING):
+        if w < 0 or terrain[w] == RIVER or (terrain[w] == VILLAGE and side is Side.VIKING):
             return _ELIM_Q, u
         third = board[w]
         if not third:
@@ -695,8 +699,8 @@ class State:
             self._move(helper, move.back, frm, actors)
         if side is Side.VIKING:  # ruling 14: an unstunned Viking entering a village loots it
             for piece in (mover, helper):
-                if piece and self.terrain[self.pos[piece]] == 2:
-                    self.terrain[self.pos[piece]] = 3  # looted
+                if piece and self.terrain[self.pos[piece]] == VILLAGE:
+                    self.terrain[self.pos[piece]] = LOOTED
         if self.options.pickup_own_move_only:
             arrivals = actors
         else:
@@ -764,10 +768,10 @@ class State:
         """Ruling 22: the first side to hold enough points wins; on a tie the side that acted."""
         need = self.numbers.points_to_win
         treasure = self.treasure
-        carried = SIDE_OF[self.kind[self.carrier]] if treasure == 1 else None
-        irish = (treasure == 0 or carried is Side.IRISH) + (self.defeated >= self.numbers.defeats_for_point) \
+        carried = SIDE_OF[self.kind[self.carrier]] if treasure is Treasure.CARRIED else None
+        irish = (treasure is Treasure.IRISH_SIDE or carried is Side.IRISH) + (self.defeated >= self.numbers.defeats_for_point) \
             + self.chief_defeated
-        vikings = (treasure == 2 or carried is Side.VIKING) + (self.terrain.count(3) >= self.counts.villages)
+        vikings = (treasure is Treasure.VIKING_SIDE or carried is Side.VIKING) + (self.terrain.count(LOOTED) >= self.counts.villages)
         if irish < need and vikings < need:
             return
         mover = self.to_move
