@@ -13,7 +13,7 @@ import typer
 
 from .config import Game, GameFileError, find_game
 from .engine.options import SPECS
-from .examples import ExampleSyntaxError, Replay, read_examples, replay
+from .examples import ExampleSyntaxError, Replay, examples_in, read_examples, replay
 
 
 @dataclass
@@ -34,12 +34,24 @@ def check_files(paths: list[Path], game: Game) -> CheckReport:
     """Replay every example of every file; a file that cannot be read is reported, not raised."""
     report = CheckReport()
     for path in paths:
-        try:
-            examples = read_examples(path, game)
-            report.replays += [replay(example, game) for example in examples]
-        except ExampleSyntaxError as exc:
-            report.errors.append(str(exc))
+        _replay_into(report, lambda: read_examples(path, game), game)
     return report
+
+
+def check_text(text: str, path: Path, game: Game) -> CheckReport:
+    """The same check over Markdown already read and rendered (the rulebook build has it)."""
+    report = CheckReport()
+    _replay_into(report, lambda: examples_in(text, path, game), game)
+    return report
+
+
+def _replay_into(report: CheckReport, read, game: Game) -> None:
+    try:
+        examples = read()
+    except ExampleSyntaxError as exc:
+        report.errors.append(str(exc))
+        return
+    report.replays += [replay(example, game) for example in examples]
 
 
 def format_report(report: CheckReport, verbose: bool = False) -> str:

@@ -73,6 +73,7 @@ class Replay:
     states: list[State]  # the before state, then the state after each accepted play line
     report: str = ""     # why it failed (empty when passed)
     illegal_reason: str | None = None  # the rejection of the last play line, if any
+    rejected: tuple[int, int] | None = None  # (play line, move) indices of the refused move
 
     @property
     def final(self) -> State:
@@ -222,10 +223,16 @@ def read_examples(path: Path | str, game: Game) -> list[Example]:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except (FileNotFoundError, IsADirectoryError, UnicodeDecodeError) as exc:
-        raise ExampleSyntaxError(path, None, f"cannot read: {exc.strerror if hasattr(exc, 'strerror') and exc.strerror else exc}") from None
-    text = render_markdown(text, game, path)
-    return [parse_block(path, line, lines, game) for line, lines in find_blocks(text)]
+    except OSError as exc:
+        raise ExampleSyntaxError(path, None, f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ExampleSyntaxError(path, None, f"cannot read: {exc}") from None
+    return examples_in(render_markdown(text, game, path), path, game)
+
+
+def examples_in(text: str, path: Path | str, game: Game) -> list[Example]:
+    """All example blocks of already-rendered Markdown `text` that came from `path`."""
+    return [parse_block(Path(path), line, lines, game) for line, lines in find_blocks(text)]
 
 
 def replay(example: Example, game: Game) -> Replay:
@@ -235,6 +242,7 @@ def replay(example: Example, game: Game) -> Replay:
     for index, play in enumerate(example.plays):
         last = index == len(example.plays) - 1
         side = state.to_move
+        number = 0
         try:
             for number, move in enumerate(play.moves):
                 if number and state.to_move is not side and not state.is_game_over():
@@ -244,10 +252,10 @@ def replay(example: Example, game: Game) -> Replay:
             if not state.is_game_over() and state.to_move is side:
                 state.push_checked(END)
         except IllegalMoveError as exc:
-            reason = str(exc)
+            reason, rejected = str(exc), (index, number)
             if example.expect == "illegal" and last:
-                return Replay(example, True, states, illegal_reason=reason)
-            return Replay(example, False, states, f"line {play.line}: {reason}", reason)
+                return Replay(example, True, states, illegal_reason=reason, rejected=rejected)
+            return Replay(example, False, states, f"line {play.line}: {reason}", reason, rejected)
         states.append(state.copy())
     if example.expect == "illegal":
         return Replay(example, False, states,
@@ -269,7 +277,7 @@ def compare(example: Example, state: State) -> str:
     actual_cells = state_cells(state)
     expected = default_fields(expected_cells)
     expected.update({key: value for key, (_, value) in example.after_fields.items()})
-    expected["tracker"] = " ".join(sorted(expected["tracker"].split(), key=int)) if expected["tracker"] else ""
+    expected["tracker"] = " ".join(expected["tracker"].split())  # ascending is checked when parsed
     actual = state_fields(state)
     cell_diffs = [s for s in range(64) if expected_cells[s].token() != actual_cells[s].token()]
     field_diffs = [key for key in expected if expected[key] != actual[key]]

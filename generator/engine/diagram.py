@@ -95,16 +95,14 @@ def read_grid(lines: Lines, start: int) -> tuple[list[Cell], int]:
     return cells, i  # type: ignore[return-value]
 
 
-def read_fields(lines: Lines, start: int, stop_keys: tuple[str, ...] = ()) -> tuple[dict[str, tuple[int, str]], int]:
-    """Read `key: value` state lines until a key in `stop_keys` or the end."""
+def read_fields(lines: Lines, start: int) -> tuple[dict[str, tuple[int, str]], int]:
+    """Read `key: value` state lines to the end."""
     fields: dict[str, tuple[int, str]] = {}
     i = start
     while i < len(lines):
         number, text = lines[i]
         key, sep, value = text.partition(":")
         key = key.strip()
-        if sep and key in stop_keys:
-            break
         if not sep or key not in STATE_KEYS:
             raise DiagramError(number, f"expected a state line ({', '.join(STATE_KEYS)}: value), got {text.strip()!r}")
         if key in fields:

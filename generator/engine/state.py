@@ -115,6 +115,10 @@ class Point(Enum):
     VILLAGES = "villages"
 
 
+IRISH_POINTS = (Point.TREASURE, Point.DEFEATS, Point.CHIEF)
+VIKING_POINTS = (Point.TREASURE, Point.VILLAGES)
+
+
 class Termination(Enum):
     POINTS = "points"        # ruling 22
     NO_MOVES = "no-moves"    # ruling 5, option no-moves=lose
@@ -340,26 +344,22 @@ class State:
     def unlooted(self) -> int:
         return self.terrain.count(Terrain.VILLAGE)
 
-    def looted(self) -> int:
-        return self.terrain.count(Terrain.LOOTED)
+    def _point_flags(self) -> tuple[bool, bool, bool, bool, bool]:
+        """Ruling 21 as flags, in the order of IRISH_POINTS then VIKING_POINTS."""
+        treasure = self.treasure
+        carried = SIDE_OF[self.kind[self.carrier]] if treasure is Treasure.CARRIED else None
+        return (treasure is Treasure.IRISH_SIDE or carried is Side.IRISH,
+                self.defeated >= self.numbers.defeats_for_point,
+                self.chief_defeated,
+                treasure is Treasure.VIKING_SIDE or carried is Side.VIKING,
+                self.terrain.count(LOOTED) >= self.counts.villages)
 
     def points(self, side: Side) -> frozenset[Point]:
         """Ruling 21: the victory points `side` holds now."""
-        held = set()
-        carrier_side = SIDE_OF[self.kind[self.carrier]] if self.treasure is Treasure.CARRIED else None
+        flags = self._point_flags()
         if side is Side.IRISH:
-            if self.treasure is Treasure.IRISH_SIDE or carrier_side is Side.IRISH:
-                held.add(Point.TREASURE)
-            if self.defeated >= self.numbers.defeats_for_point:
-                held.add(Point.DEFEATS)
-            if self.chief_defeated:
-                held.add(Point.CHIEF)
-        else:
-            if self.treasure is Treasure.VIKING_SIDE or carrier_side is Side.VIKING:
-                held.add(Point.TREASURE)
-            if self.looted() >= self.counts.villages:
-                held.add(Point.VILLAGES)
-        return frozenset(held)
+            return frozenset(p for p, held in zip(IRISH_POINTS, flags[:3]) if held)
+        return frozenset(p for p, held in zip(VIKING_POINTS, flags[3:]) if held)
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -526,7 +526,6 @@ class State:
             return f"ruling 14: the troop on {where} is stunned and cannot loot a village"
         if stunned:
             return f"ruling 7: the troop on {where} is stunned and cannot push"
-        strength = STRENGTH[self.kind[piece]]
         if move.kind is MoveKind.TWO_PUSH:
             helper = self.board[move.back]
             back = square_name(move.back)
@@ -767,11 +766,8 @@ class State:
     def _check_winner(self) -> None:
         """Ruling 22: the first side to hold enough points wins; on a tie the side that acted."""
         need = self.numbers.points_to_win
-        treasure = self.treasure
-        carried = SIDE_OF[self.kind[self.carrier]] if treasure is Treasure.CARRIED else None
-        irish = (treasure is Treasure.IRISH_SIDE or carried is Side.IRISH) + (self.defeated >= self.numbers.defeats_for_point) \
-            + self.chief_defeated
-        vikings = (treasure is Treasure.VIKING_SIDE or carried is Side.VIKING) + (self.terrain.count(LOOTED) >= self.counts.villages)
+        flags = self._point_flags()
+        irish, vikings = sum(flags[:3]), sum(flags[3:])
         if irish < need and vikings < need:
             return
         mover = self.to_move

@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer
 
-from ..check import CheckReport, check_files, format_report
+from ..check import CheckReport, check_text, format_report
 from ..config import Game
 from ..examples import ExampleSyntaxError, render_markdown
 from .diagram import ExampleDiagram
@@ -74,7 +74,7 @@ class RulebookResult:
 
 def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) -> Prepared:
     """Read rules.md as a template over the game's numbers, check its typed numbers, replay every
-    example (the same `check_files` as `pnp check`). Raises `RulebookError` when a number
+    example (the same check as `pnp check`, on the text read here). Raises `RulebookError` when a number
     disagrees with components.toml or an example fails, unless `force`; unreadable input always."""
     path = Path(rules_path)
     try:
@@ -86,7 +86,7 @@ def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) ->
     except ExampleSyntaxError as exc:
         raise RulebookError(str(exc), exit_code=2) from None
     numbers = check_numbers(source, game, path)
-    report = check_files([path], game)
+    report = check_text(text, path, game)  # the text already read and rendered above
     if report.errors:
         raise RulebookError(f"{path}: an example block cannot be read", format_report(report), 2)
     errors = [p for p in numbers if p.is_error]

@@ -22,7 +22,6 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, Paragraph
 
-from ..engine import END, IllegalMoveError
 from ..engine.board import DIRECTIONS, DIRECTION_TO, FILES
 from ..engine.diagram import state_cells, state_fields
 from ..engine.state import Kind, MoveKind, Side, SIDE_OF, State, Terrain
@@ -77,45 +76,44 @@ def _fr(square: int) -> tuple[int, int]:
 
 
 def trace(replay: Replay) -> Trace:
-    """Replay `replay`'s moves again, recording arrows, ghosts and flips for the drawing."""
+    """Replay `replay`'s moves once more, line by line from the states the check kept, recording
+    arrows, ghosts and flips for the drawing; the move the check refused is drawn crossed out."""
     example = replay.example
-    state = replay.states[0].copy()
     result = Trace(replay.states[0], None)
     total = sum(len(p.moves) for p in example.plays)
     number = 0
-    for play in example.plays:
-        side = state.to_move
-        try:
-            for index, move in enumerate(play.moves):
-                number += 1
-                if index and state.to_move is not side and not state.is_game_over():
-                    raise IllegalMoveError(f"ruling 5: the turn ended after {play.moves[index - 1].notation()}")
-                _record(state, move, result, number if total > 1 else 0)
-            if not state.is_game_over() and state.to_move is side:
-                state.push(END)
-        except IllegalMoveError as exc:
-            result.illegal = replay.illegal_reason or str(exc)
-            result.accepted_after = replay.states[-1]
-            return result
-    result.after = state
-    result.accepted_after = state
+    for line, play in enumerate(example.plays):
+        state = replay.states[line].copy()
+        for index, move in enumerate(play.moves):
+            number += 1
+            shown = number if total > 1 else 0
+            if replay.rejected == (line, index):
+                _arrows(state, move, result, shown, illegal=True)
+                result.illegal = replay.illegal_reason
+                result.accepted_after = replay.final
+                return result
+            _record(state, move, result, shown)
+    result.after = result.accepted_after = replay.final
     return result
 
 
-def _record(state: State, move, result: Trace, number: int) -> None:
+def _arrows(state: State, move, result: Trace, number: int, illegal: bool) -> None:
+    """The arrows of the moving troops (the pushed pieces' come from `_record`)."""
     side = state.to_move
-    reason = state.why_illegal(move)
     if move.kind is MoveKind.DEPLOY:
         f, r = _fr(move.to)
         start = (f, -1.15) if side is Side.IRISH else (f, 8.15)
-        result.arrows.append(Arrow(start, (f, r), side, "deploy", number, reason is not None))
+        result.arrows.append(Arrow(start, (f, r), side, "deploy", number, illegal))
     elif move.kind is MoveKind.TWO_PUSH:
-        result.arrows.append(Arrow(_fr(move.back), _fr(move.frm), side, "back", 0, reason is not None))
-        result.arrows.append(Arrow(_fr(move.frm), _fr(move.to), side, "step", number, reason is not None))
+        result.arrows.append(Arrow(_fr(move.back), _fr(move.frm), side, "back", 0, illegal))
+        result.arrows.append(Arrow(_fr(move.frm), _fr(move.to), side, "step", number, illegal))
     elif move.kind is MoveKind.STEP:
-        result.arrows.append(Arrow(_fr(move.frm), _fr(move.to), side, "step", number, reason is not None))
-    if reason is not None:
-        raise IllegalMoveError(reason)
+        result.arrows.append(Arrow(_fr(move.frm), _fr(move.to), side, "step", number, illegal))
+
+
+def _record(state: State, move, result: Trace, number: int) -> None:
+    """Play an accepted move on `state`, noting its arrows, the pushed pieces, ghosts and flips."""
+    _arrows(state, move, result, number, illegal=False)
     pos, kind = state.pos[:], state.kind[:]
     actors = {state.board[move.frm]} if move.kind is not MoveKind.DEPLOY else set()
     if move.kind is MoveKind.TWO_PUSH:
