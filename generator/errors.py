@@ -1,0 +1,35 @@
+"""Errors the library raises. Only the command line turns them into messages and exit codes
+(see `generator.cli`): a located error is input that cannot be used, named as `file:line`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class LocatedError(ValueError):
+    """A problem in an input file, located as `file:line` (the line may be unknown)."""
+
+    def __init__(self, path: Path | str, line: int | None, message: str):
+        self.path, self.line, self.message = Path(path), line, message
+        super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
+
+
+class GameFileError(LocatedError):
+    """A problem in a game folder's components.toml (or another file of the folder)."""
+
+
+class ExampleSyntaxError(LocatedError):
+    """An example block, or the Markdown file holding it, that cannot be read."""
+
+
+class UsageError(ValueError):
+    """A bad command-line option."""
+
+
+class CheckFailed(ValueError):
+    """The input was read but is wrong: an example failed, or a typed number disagrees with the
+    game. `report` is the text that shows what is wrong."""
+
+    def __init__(self, message: str, report: str = ""):
+        self.report = report
+        super().__init__(message)

@@ -1,0 +1,490 @@
+"""The interface between the generic core and a game package.
+
+OpenSpiel's split is the model: a `Game` is built once from a game folder (its components.toml
+and options) and makes `State`s; python-chess's `Board` is the model for the state's calls. The
+kit, the rulebook, the example checker and the lab talk to these classes only, so a new game is
+a package under `generator/games/` that subclasses them (see docs/adding-a-game.md).
+
+Squares are ints: `file + files * (rank - 1)`, so a1 = 0 (files a, b, c... from the left,
+ranks 1, 2, 3... from the bottom).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Sequence
+
+from ..errors import GameFileError
+
+# ----------------------------------------------------------------------------- the board
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """The board's shape and the named parts the kit, the diagrams and the lab draw on.
+
+    `zones` name sets of ranks or squares (a game's river ranks, its setup rows); `home` gives
+    each side's home edge ("bottom" or "top"); `marked` names special squares (a throne, corners).
+    """
+
+    files: int
+    ranks: int
+    zones: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    home: tuple[tuple[str, str], ...] = ()
+    marked: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    @property
+    def size(self) -> int:
+        return self.files * self.ranks
+
+    def file_letter(self, file: int) -> str:
+        return chr(ord("a") + file)
+
+    def square_name(self, square: int) -> str:
+        """>>> BoardSpec(8, 8).square_name(27)
+        'd4'
+        """
+        return self.file_letter(square % self.files) + str(square // self.files + 1)
+
+    def parse_square(self, text: str) -> int:
+        """`"d5"` to its index; raises ValueError for anything else.
+
+        >>> BoardSpec(11, 11).parse_square("k11")
+        120
+        """
+        match = re.fullmatch(r"([a-z])(\d{1,2})", text)
+        if match:
+            file, rank = ord(match.group(1)) - ord("a"), int(match.group(2))
+            if file < self.files and 1 <= rank <= self.ranks:
+                return file + self.files * (rank - 1)
+        last = self.file_letter(self.files - 1)
+        raise ValueError(f"bad square {text!r}: expected a file a-{last} and a rank 1-{self.ranks}, like d5")
+
+    def file_rank(self, square: int) -> tuple[int, int]:
+        """0-based (file, rank) of a square."""
+        return square % self.files, square // self.files
+
+    def zone(self, name: str) -> tuple[int, ...]:
+        return dict(self.zones).get(name, ())
+
+    def home_edge(self, side: str) -> str:
+        return dict(self.home).get(side, "bottom")
+
+
+# ----------------------------------------------------------------------------- sides, moves, results
+
+
+@dataclass(frozen=True)
+class SideInfo:
+    """How the generic core names and colours a side: `label` in files and notation ("viking"),
+    `plural` in prose ("Vikings"), `colour` for arrows and charts (hex)."""
+
+    label: str
+    plural: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game ended: the winner's side label (None for a draw), why (`termination`), and the
+    ways the winner won (a game's victory points, "king-escaped"...)."""
+
+    winner: str | None
+    termination: str
+    ways: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Motion:
+    """A piece travelling in a move, for diagrams: from `frm` (None: from off the board at the
+    side's home edge, a deployment) to `to`, a square or a (file, rank) pair off the board.
+    `role`: "move" (the acting piece), "back" (a helper), "push" (a piece pushed along)."""
+
+    frm: int | None
+    to: int | tuple[float, float]
+    side: str
+    role: str = "move"
+
+
+@dataclass(frozen=True)
+class Removal:
+    """A piece taken out of play by a move: it stood on `frm` and is drawn faded at `at` (a square,
+    or a (file, rank) pair that may lie off the board) with the face `face`."""
+
+    frm: int
+    at: int | tuple[float, float]
+    face: str
+
+
+@dataclass
+class Effect:
+    """What one move did, for the rulebook's diagrams (python-chess has no such thing; OpenSpiel's
+    action strings are the nearest): pieces that travelled, pieces removed, squares whose piece
+    flipped to another face, squares whose ground changed."""
+
+    motions: list[Motion] = field(default_factory=list)
+    removals: list[Removal] = field(default_factory=list)
+    flipped: list[int] = field(default_factory=list)
+    changed: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class CellArt:
+    """What a diagram draws on one square: the ground's face (or None for plain ground), the
+    piece's face, a letter badge (a hidden identity the reader is told), and small overlays
+    (face names drawn in the piece's corners, e.g. a marker it carries)."""
+
+    ground: str | None = None
+    piece: str | None = None
+    badge: str = ""
+    overlays: tuple[str, ...] = ()
+    ground_inset: bool = True
+
+
+class IllegalMoveError(ValueError):
+    """The move is well formed but not legal in this state. `ruling` is the number of the ruling
+    that forbids it (docs/rulings of the game), `reason` the words without the number."""
+
+    def __init__(self, move: str, reason: str, ruling: int | None = None):
+        self.move, self.reason, self.ruling = move, reason, ruling
+        cited = f"ruling {ruling}: {reason}" if ruling else reason
+        super().__init__(f"illegal move {move!r}: {cited}")
+
+
+class InvalidMoveError(ValueError):
+    """The text is not a move in the game's notation."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """An engine option (a ruling marked option): its name, its values (None: a whole number >= 0),
+    the default, and what it does."""
+
+    name: str
+    choices: tuple[str, ...] | None
+    default: str
+    help: str
+
+
+def resolve_options(specs: Sequence[OptionSpec], values: dict[str, object]) -> dict[str, str]:
+    """Every option's value by name, defaults filled in; unknown names and bad values raise ValueError.
+    A bare name (value True or "") switches an on/off option on."""
+    by_name = {spec.name: spec for spec in specs}
+    resolved = {spec.name: spec.default for spec in specs}
+    for name, value in values.items():
+        spec = by_name.get(name)
+        if spec is None:
+            raise ValueError(f"unknown option {name!r}; options: {', '.join(by_name) or 'none'}")
+        text = "on" if value is True or value == "" else str(value).strip().lower()
+        if spec.choices is None:
+            if not text.isdigit():
+                raise ValueError(f"option {name} takes a whole number >= 0, not {value!r}")
+        elif text not in spec.choices:
+            raise ValueError(f"option {name} takes {' or '.join(spec.choices)}, not {value!r}")
+        resolved[name] = text
+    return resolved
+
+
+def parse_option(text: str) -> tuple[str, str]:
+    """`NAME=VALUE` (or a bare `NAME`, meaning on) to a pair; raises ValueError.
+
+    >>> parse_option("turn-cap=50"), parse_option("edge-king")
+    (('turn-cap', '50'), ('edge-king', 'on'))
+    """
+    name, sep, value = text.partition("=")
+    if not name.strip() or (sep and not value.strip()):
+        raise ValueError(f"expected an option as NAME=VALUE or NAME, got {text!r}")
+    return name.strip(), value.strip() if sep else "on"
+
+
+# ----------------------------------------------------------------------------- the game folder
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The [game] table: the title and the version stamp printed on every page."""
+
+    title: str = ""
+    version: str = "1.0"
+    designer: str = ""
+    date: str = ""
+    package: str = ""
+
+
+# ----------------------------------------------------------------------------- the state
+
+
+class State:
+    """A position with its history. A package's state implements these calls; the generic core
+    uses nothing else. Moves are the package's own value objects with `notation()`."""
+
+    game: "Game"
+    to_move: Any            # the side to move (the package's enum; `.label` gives its name)
+    turn: int               # turns played so far, plus one
+
+    # --- moves
+    def legal_moves(self) -> list:
+        """Every legal move, in ascending order; empty once the game is over."""
+        raise NotImplementedError
+
+    def push(self, move) -> None:
+        """Play a legal move (unchecked: see `push_checked`)."""
+        raise NotImplementedError
+
+    def pop(self):
+        """Take the last move back; returns it."""
+        raise NotImplementedError
+
+    def why_illegal(self, move) -> IllegalMoveError | None:
+        """None when `move` is legal, else the error saying why, citing the ruling."""
+        raise NotImplementedError
+
+    def is_legal(self, move) -> bool:
+        return self.why_illegal(move) is None
+
+    def push_checked(self, move) -> None:
+        error = self.why_illegal(move)
+        if error is not None:
+            raise error
+        self.push(move)
+
+    def push_notation(self, text: str):
+        move = self.game.parse_move(text)
+        self.push_checked(move)
+        return move
+
+    def play_turn(self, moves: Sequence) -> None:
+        """Play one whole turn, as an example's `play:` line does, checking every move. Raises
+        IllegalMoveError with `index` set to the refused move's place in `moves`."""
+        raise NotImplementedError
+
+    def effect(self, move) -> Effect:
+        """What `move` (legal here) does, without changing this state."""
+        raise NotImplementedError
+
+    def motions(self, move) -> list[Motion]:
+        """The acting pieces' travel of `move`, legal or not (a refused move is drawn too)."""
+        raise NotImplementedError
+
+    # --- results
+    def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    def is_game_over(self) -> bool:
+        return self.outcome() is not None
+
+    def returns(self, side) -> float:
+        """OpenSpiel's returns: +1 for a win, -1 for a loss, 0 for a draw or a game still going."""
+        outcome = self.outcome()
+        if outcome is None or outcome.winner is None:
+            return 0.0
+        return 1.0 if outcome.winner == side.label else -1.0
+
+    def in_setup(self) -> bool:
+        """Whether the game is still in a setup phase (placements before play)."""
+        return False
+
+    # --- hidden information
+    def view(self, side) -> "State":
+        """What `side` may see (a copy). The default: everything."""
+        return self.copy()
+
+    def is_hidden(self) -> bool:
+        """Whether this view hides something that `determinize` must sample."""
+        return False
+
+    def determinize(self, rng: random.Random) -> "State":
+        """A full state consistent with this view."""
+        return self.copy()
+
+    # --- pieces and pictures
+    def copy(self) -> "State":
+        raise NotImplementedError
+
+    def piece_at(self, square: int):
+        """The piece on `square` (a package value object), or None."""
+        raise NotImplementedError
+
+    def cell_art(self, square: int) -> CellArt:
+        """What a diagram draws on `square`."""
+        raise NotImplementedError
+
+    def notes(self) -> str:
+        """What a reader needs beside the grid (reserves, counters), in words; "" for nothing."""
+        return ""
+
+    def diagram(self) -> str:
+        """The position in the game's example-block grammar (grid and state lines)."""
+        raise NotImplementedError
+
+
+# ----------------------------------------------------------------------------- example blocks
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A board grid read from an example block: one token per square (index a1 = 0)."""
+
+    tokens: tuple[str, ...]
+    line: int | None = None
+
+
+class Grammar:
+    """The cell grammar and state lines of a game's example blocks (the generic block structure
+    - title, rules, option, grid, state lines, play, expect - is `generator.examples`'s)."""
+
+    state_keys: tuple[str, ...] = ()
+
+    def read_grid(self, lines: list[tuple[int, str]], start: int) -> tuple[Grid, int]:
+        """Read a grid beginning at `lines[start]`; returns it and the index after it. Raises
+        `DiagramError` naming the line."""
+        raise NotImplementedError
+
+    def parse_play(self, words: list[str]) -> tuple:
+        """The moves of one `play:` line (one turn); raises ValueError saying what was expected."""
+        raise NotImplementedError
+
+    def build_state(self, grid: Grid, fields: dict[str, tuple[int, str]], rules: str | None,
+                    options: dict[str, str]) -> State:
+        """A position from a grid and its state lines; raises DiagramError naming the line."""
+        raise NotImplementedError
+
+    def tokens(self, state: State) -> tuple[str, ...]:
+        """The state's grid as tokens, one per square (for comparing with an expected grid)."""
+        raise NotImplementedError
+
+    def fields(self, state: State) -> dict[str, str]:
+        """Every state line's value, defaults included."""
+        raise NotImplementedError
+
+    def default_fields(self, grid: Grid, options: dict[str, str]) -> dict[str, str]:
+        """The value each state line has when an after-state does not write it."""
+        raise NotImplementedError
+
+    def normalize(self, key: str, value: str) -> str:
+        """A written state-line value in the form `fields` gives (e.g. spaces collapsed)."""
+        return " ".join(value.split())
+
+
+class DiagramError(ValueError):
+    """A diagram that cannot be read; `line` is the line it is about."""
+
+    def __init__(self, line: int | None, message: str):
+        self.line, self.message = line, message
+        super().__init__(f"line {line}: {message}" if line else message)
+
+
+# ----------------------------------------------------------------------------- the game
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game built once from its folder: the facts every state shares. A package subclasses it
+    and sets the class attributes; `from_table` reads the package's own sections of components.toml.
+    """
+
+    name: ClassVar[str] = ""
+    fences: ClassVar[tuple[str, ...]] = ()           # info strings of its example blocks
+    sides: ClassVar[tuple[SideInfo, ...]] = ()
+    sections: ClassVar[tuple[str, ...]] = ()         # its own tables of components.toml
+    rule_sets: ClassVar[tuple[str, ...]] = ()        # named rule sets (`rules:` lines), if any
+    ways: ClassVar[tuple[str, ...]] = ()             # the ways to win, for the lab's report
+
+    info: GameInfo = GameInfo()
+    folder: Path | None = None
+    source: str = field(default="", compare=False, repr=False)
+    tables: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    options: tuple[tuple[str, str], ...] = ()
+    rule_set: str = ""
+
+    # --- reading the folder
+    @classmethod
+    def from_table(cls, data: dict[str, Any], base: "Game") -> "Game":
+        """The game from its sections of components.toml (`data`); `base` carries the info, the
+        folder, the source text and the [print]/[pieces] tables. Raises GameFileError."""
+        raise NotImplementedError
+
+    @property
+    def path(self) -> Path:
+        return (self.folder or Path(".")) / "components.toml"
+
+    def line_of(self, section: str, key: str | None = None) -> int | None:
+        from ..config import key_line
+        return key_line(self.source, section, key)
+
+    def error(self, section: str, key: str | None, message: str) -> GameFileError:
+        """An error about `[section] key`, located in components.toml."""
+        return GameFileError(self.path, self.line_of(section, key), message)
+
+    # --- rules
+    board: ClassVar[BoardSpec]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    grammar: ClassVar[Grammar]
+
+    def new_initial_state(self, options: dict[str, str] | None = None, rules: str | None = None) -> State:
+        raise NotImplementedError
+
+    def parse_move(self, text: str):
+        """A move from the game's notation; raises InvalidMoveError."""
+        raise NotImplementedError
+
+    def side(self, label: str):
+        """The package's side value for a side label."""
+        raise NotImplementedError
+
+    def check_options(self, values: dict[str, object], rules: str | None = None) -> dict[str, str]:
+        return resolve_options(self.option_specs, values)
+
+    def with_numbers(self, **changes: int) -> "Game":
+        """A copy with some numbers (counts, rule numbers) changed, for the lab's sweeps. Raises
+        ValueError for unknown names or impossible values."""
+        raise ValueError(f"{self.name} has no numbers to vary")
+
+    def with_rule_set(self, rules: str) -> "Game":
+        if rules not in self.rule_sets:
+            raise ValueError(f"rules must be {' or '.join(self.rule_sets) or 'left out'}, not {rules!r}")
+        from dataclasses import replace
+        return replace(self, rule_set=rules)
+
+    def template_values(self) -> dict[str, Any]:
+        """The numbers a rules template, a count in [pieces] or a card may use, by name."""
+        return {"title": self.info.title, "version": self.info.version, "designer": self.info.designer}
+
+    def describe_outcome(self, outcome: Outcome) -> str:
+        """The result in words: "The Vikings win (the treasure, defeats)."."""
+        if outcome.winner is None:
+            return "The game is a draw."
+        plural = next(s.plural for s in self.sides if s.label == outcome.winner)
+        return f"The {plural} win."
+
+    # --- the lab
+    def evaluate(self, state: State, side) -> float:
+        """A heuristic value of `state` for `side`: positive is good for `side`, +-1000 decided."""
+        return 1000.0 * state.returns(side)
+
+    # --- the kit
+    faces: ClassVar[Any] = None     # a `generator.kit.faces.FaceSet` the package fills
+
+    def kit_hooks(self) -> "KitHooks":
+        return KitHooks()
+
+    # --- the rulebook's number check
+    count_nouns: ClassVar[tuple[tuple[str, str], ...]] = ()   # (noun regex, count name)
+    count_shapes: ClassVar[tuple[tuple[str, str], ...]] = ()  # (phrase regex with (?P<num>), count)
+
+
+@dataclass
+class KitHooks:
+    """What a game adds to the generic kit: words and pictures only it knows."""
+
+    banner: tuple[str, ...] = ()                  # faces across the cover
+    setup: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (face, squares) of the cover's set-up picture
+    setup_steps: tuple[str, ...] = ()             # the cover's set-up steps
+    board_notes: str = ""                         # under the mini board
+    piece_notes: dict[str, str] = field(default_factory=dict)  # piece key -> parts-list text
+    hidden_fronts: str = ""                       # cover: why two-sided pieces keep a secret
+    extra_setup: Callable[..., None] | None = None  # draws more on the set-up picture
+
