@@ -10,7 +10,7 @@ import argparse
 import random
 import time
 
-from generator.engine import State
+from generator.games.siege import State
 
 
 def armagh_playouts(seconds: float, seed: int = 0) -> tuple[int, int, float]:

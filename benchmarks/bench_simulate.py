@@ -31,7 +31,7 @@ def measure(viking: str, irish: str, seconds: float, budget: int, workers: int) 
     """Games in this process until `seconds` pass (at least 2), then at least 4 games per worker
     of the same seeds over the pool."""
     v, i = PlayerSpec.parse(viking, budget), PlayerSpec.parse(irish, budget)
-    tasks = make_tasks(10_000, v, i, seed=0)
+    tasks = make_tasks(10_000, (v, i), seed=0)
     records = []
     start = time.perf_counter()
     while len(records) < 2 or time.perf_counter() - start < seconds:
@@ -41,7 +41,7 @@ def measure(viking: str, irish: str, seconds: float, budget: int, workers: int) 
     start = time.perf_counter()
     run_tasks(pool_tasks, workers)
     pooled = time.perf_counter() - start
-    summary = summarize(records)
+    summary = summarize(records, SIDES, WAYS)
     actions = sum(r["actions"] for r in records)
     return {"viking": str(v), "irish": str(i), "games": len(records), "pool_games": len(pool_tasks),
             "games_per_s": len(records) / single, "pool_games_per_s": len(pool_tasks) / pooled,
@@ -54,7 +54,7 @@ def profile(pairing: str, games: int, budget: int) -> None:
     import cProfile
     import pstats
     viking, irish = pairing.split("-")
-    tasks = make_tasks(games, PlayerSpec.parse(viking, budget), PlayerSpec.parse(irish, budget), seed=0)
+    tasks = make_tasks(games, (PlayerSpec.parse(viking, budget), PlayerSpec.parse(irish, budget)), seed=0)
     profiler = cProfile.Profile()
     profiler.runcall(play_games, tasks)
     pstats.Stats(profiler).sort_stats("tottime").print_stats(20)

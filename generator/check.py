@@ -1,25 +1,21 @@
-"""`pnp check FILE.md...` and `pnp rules --options`: replay rulebook examples (EXAMPLES.md).
-
-Exit codes: 0 every example passed, 1 an example is wrong, 2 a file or block cannot be read.
-"""
+"""`pnp check FILE.md...`: replay every example block with its game's engine and say which are
+wrong. The library part: `check_files` and `check_text` return a report; the command maps it to
+exit codes (0 every example passed, 1 an example is wrong, 2 a file or block cannot be read)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional
 
-import typer
-
-from .config import Game, GameFileError, find_game
-from .engine.options import SPECS
-from .examples import ExampleSyntaxError, Replay, examples_in, read_examples, replay
+from .errors import ExampleSyntaxError
+from .examples import GameFinder, Replay, examples_in, read_examples, replay
+from .games.base import Game
 
 
 @dataclass
 class CheckReport:
     replays: list[Replay] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)  # unreadable files or blocks
+    errors: list[ExampleSyntaxError] = field(default_factory=list)  # unreadable files or blocks
 
     @property
     def failed(self) -> list[Replay]:
@@ -30,28 +26,29 @@ class CheckReport:
         return 2 if self.errors else (1 if self.failed else 0)
 
 
-def check_files(paths: list[Path], game: Game) -> CheckReport:
-    """Replay every example of every file; a file that cannot be read is reported, not raised."""
-    report = CheckReport()
+def check_files(paths: list[Path], game: Game | None = None) -> CheckReport:
+    """Replay every example of every file; a file that cannot be read is reported, not raised.
+    `game` gives the numbers for its own fences; other fences use their package's defaults."""
+    report, games = CheckReport(), GameFinder(game)
     for path in paths:
-        _replay_into(report, lambda: read_examples(path, game), game)
+        _replay_into(report, lambda: read_examples(path, games))
     return report
 
 
 def check_text(text: str, path: Path, game: Game) -> CheckReport:
     """The same check over Markdown already read and rendered (the rulebook build has it)."""
     report = CheckReport()
-    _replay_into(report, lambda: examples_in(text, path, game), game)
+    _replay_into(report, lambda: examples_in(text, path, GameFinder(game)))
     return report
 
 
-def _replay_into(report: CheckReport, read, game: Game) -> None:
+def _replay_into(report: CheckReport, read) -> None:
     try:
         examples = read()
     except ExampleSyntaxError as exc:
-        report.errors.append(str(exc))
+        report.errors.append(exc)
         return
-    report.replays += [replay(example, game) for example in examples]
+    report.replays += [replay(example) for example in examples]
 
 
 def format_report(report: CheckReport, verbose: bool = False) -> str:
@@ -70,40 +67,3 @@ def format_report(report: CheckReport, verbose: bool = False) -> str:
         summary += f", {len(report.errors)} unreadable"
     lines.append(summary)
     return "\n".join(lines)
-
-
-def register(app: typer.Typer) -> None:
-    @app.command()
-    def check(files: List[Path] = typer.Argument(..., help="Markdown files with ```armagh example blocks."),
-              game: Optional[Path] = typer.Option(None, "--game", help="Game folder whose components.toml gives the counts."),
-              verbose: bool = typer.Option(False, "--verbose", "-v", help="List passing examples too.")) -> None:
-        """Replay every example block with the rules engine and say which are wrong."""
-        try:
-            loaded = find_game(game)
-        except GameFileError as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(2)
-        report = check_files(files, loaded)
-        text = format_report(report, verbose)
-        typer.echo(text, err=report.exit_code == 2 and not report.replays)
-        raise typer.Exit(report.exit_code)
-
-    @app.command()
-    def rules(options: bool = typer.Option(False, "--options", help="List the engine options."),
-              game: Optional[Path] = typer.Option(None, "--game", help="Game folder.")) -> None:
-        """Show the engine options (with --options) or the game's numbers."""
-        if options:
-            width = max(len(spec.name) for spec in SPECS)
-            for spec in SPECS:
-                values = "|".join(spec.choices) if spec.choices else "N"
-                typer.echo(f"{spec.name.ljust(width)}  {values} (default {spec.default}): {spec.help}")
-            return
-        try:
-            loaded = find_game(game)
-        except GameFileError as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(2)
-        typer.echo(f"{loaded.info.title} {loaded.info.version}, {loaded.rule_set} rules")
-        for name, value in loaded.template_values().items():
-            if isinstance(value, int):
-                typer.echo(f"  {name} = {value}")

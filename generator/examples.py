@@ -1,5 +1,11 @@
-"""Rulebook examples: find every ```armagh block in Markdown, parse it (shared/EXAMPLES.md) and
-replay it with the engine. Used by `pnp check` and by the rulebook diagrams.
+"""Rulebook examples: find every example block in Markdown, parse it and replay it with the engine
+of the game its info string names (each game package has its own fence). Used by `pnp check` and by the
+rulebook's diagrams.
+
+A block (docs/diagram-notation.md) has three parts: optional `title:`, `rules:` and `option:`
+lines, a board grid and state lines; `play:` lines, one turn each; one `expect:` (an after grid
+and state lines, `illegal`, or `winner SIDE`). The block structure is read here; the grid's cells,
+the state lines and the moves are the game's grammar (`Game.grammar`).
 
 Unreadable input raises `ExampleSyntaxError` (file:line and what was expected); a wrong example
 is a `Replay` whose `passed` is False, with a report of why.
@@ -13,27 +19,15 @@ from pathlib import Path
 import jinja2
 from markdown_it import MarkdownIt
 
-from .config import Game
-from .engine import END, IllegalMoveError, InvalidMoveError, Move, State
-from .engine.diagram import (Cell, DiagramError, build_state, default_fields, read_fields, read_grid,
-                             state_cells, state_fields)
-from .engine.options import check_options, parse_option
-
-FENCE_INFO = "armagh"
-
-
-class ExampleSyntaxError(ValueError):
-    """A file or block that cannot be read, located as `file:line`."""
-
-    def __init__(self, path: Path | str, line: int | None, message: str):
-        self.path, self.line, self.message = Path(path), line, message
-        super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
+from .errors import ExampleSyntaxError
+from .games import all_fences
+from .games.base import DiagramError, Game, Grid, IllegalMoveError, State, parse_option
 
 
 @dataclass(frozen=True)
 class Play:
     line: int
-    moves: tuple[Move, ...]
+    moves: tuple
 
 
 @dataclass
@@ -42,24 +36,25 @@ class Example:
 
     path: Path
     line: int  # the line of the opening fence
+    game: Game
     title: str
-    rules: str
+    rules: str | None
     options: dict[str, str]
-    before_cells: list[Cell]
+    before: Grid
     before_fields: dict[str, tuple[int, str]]
     plays: list[Play]
     expect: str
     expect_line: int
     winner: str | None = None
-    after_cells: list[Cell] | None = None
+    after: Grid | None = None
     after_fields: dict[str, tuple[int, str]] = field(default_factory=dict)
 
     def where(self) -> str:
         return f"{self.path}:{self.line}"
 
-    def before_state(self, game: Game | None) -> State:
+    def before_state(self) -> State:
         try:
-            return build_state(self.before_cells, self.before_fields, game, self.rules, self.options)
+            return self.game.grammar.build_state(self.before, self.before_fields, self.rules, self.options)
         except DiagramError as exc:
             raise ExampleSyntaxError(self.path, exc.line, exc.message) from None
 
@@ -72,17 +67,21 @@ class Replay:
     passed: bool
     states: list[State]  # the before state, then the state after each accepted play line
     report: str = ""     # why it failed (empty when passed)
-    illegal_reason: str | None = None  # the rejection of the last play line, if any
+    illegal: IllegalMoveError | None = None  # the rejection of a play line, if any
     rejected: tuple[int, int] | None = None  # (play line, move) indices of the refused move
 
     @property
     def final(self) -> State:
         return self.states[-1]
 
+    @property
+    def illegal_reason(self) -> str | None:
+        return str(self.illegal) if self.illegal else None
+
 
 def render_markdown(text: str, game: Game, path: Path | str = "<text>") -> str:
-    """Fill a Markdown template's `{{ villages }}`-style numbers from the game (issue 4). Files
-    without template syntax are returned unchanged; lines keep their numbers."""
+    """Fill a Markdown template's `{{ name }}`-style numbers from the game. Files without
+    template syntax are returned unchanged; lines keep their numbers."""
     if "{{" not in text and "{%" not in text:
         return text
     env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
@@ -95,14 +94,17 @@ def render_markdown(text: str, game: Game, path: Path | str = "<text>") -> str:
                                              f"{', '.join(sorted(game.template_values()))}") from None
 
 
-def find_blocks(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
-    """Every ```armagh fenced block: (fence line, [(line, text), ...]), lines 1-based."""
+def find_blocks(text: str, fences=None) -> list[tuple[str, int, list[tuple[int, str]]]]:
+    """Every example block: (fence, fence line, [(line, text), ...]), lines 1-based. `fences`
+    limits the info strings looked for (default: every game package's)."""
+    wanted = set(fences) if fences is not None else set(all_fences())
     blocks = []
     for token in MarkdownIt("commonmark").parse(text):
-        if token.type == "fence" and token.info.strip().split()[:1] == [FENCE_INFO] and token.map:
+        info = token.info.strip().split()[:1] if token.type == "fence" else []
+        if info and info[0] in wanted and token.map:
             start = token.map[0] + 1
             content = token.content.splitlines()
-            blocks.append((start, [(start + 1 + i, line) for i, line in enumerate(content)]))
+            blocks.append((info[0], start, [(start + 1 + i, line) for i, line in enumerate(content)]))
     return blocks
 
 
@@ -111,106 +113,104 @@ def _key(text: str) -> tuple[str, str]:
     return (key.strip(), value.strip()) if sep else ("", text.strip())
 
 
-def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]], game: Game | None = None) -> Example:
-    """Parse one block's lines (EXAMPLES.md, "A block"); both states are validated against `game`."""
+def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]], game: Game) -> Example:
+    """Parse one block's lines; both states are validated against `game` now, so that every error
+    in a block is a syntax error with its line."""
     lines = [(n, t) for n, t in raw if t.strip() and not t.lstrip().startswith("#")]
+    grammar = game.grammar
 
     def fail(line: int | None, message: str) -> ExampleSyntaxError:
         return ExampleSyntaxError(path, line or fence_line, message)
 
-    title, rules, options = "", "final", {}
+    title, rules, options = "", (game.rule_sets[0] if game.rule_sets else None), {}  # the contract: final
     i = 0
-    while i < len(lines):
-        key, value = _key(lines[i][1])
-        if key == "title":
-            title = value
-        elif key == "rules":
-            if value not in ("final", "draft"):
-                raise fail(lines[i][0], f"rules must be final or draft, got {value!r}")
-            rules = value
-        elif key == "option":
-            try:
-                _add_option(lines[i][0], value, options, rules)
-            except DiagramError as exc:
-                raise fail(exc.line, exc.message) from None
-        else:
-            break
-        i += 1
-    if i >= len(lines):
-        raise fail(None, "expected a board grid (ranks 8 to 1), found the end of the block")
     try:
-        before_cells, i = read_grid(lines, i)
-        before_fields, i = _fields_and_options(lines, i, ("play", "expect"), options, rules)
+        while i < len(lines):
+            key, value = _key(lines[i][1])
+            if key == "title":
+                title = value
+            elif key == "rules" and game.rule_sets:
+                if value not in game.rule_sets:
+                    raise fail(lines[i][0], f"rules must be {' or '.join(game.rule_sets)}, got {value!r}")
+                rules = value
+            elif key == "option":
+                _add_option(game, lines[i][0], value, options, rules)
+            else:
+                break
+            i += 1
+        if i >= len(lines):
+            raise fail(None, "expected a board grid, found the end of the block")
+        before, i = grammar.read_grid(lines, i)
+        before_fields, i = _fields_and_options(game, lines, i, ("play", "expect"), options, rules)
     except DiagramError as exc:
         raise fail(exc.line, exc.message) from None
     plays = []
     while i < len(lines) and _key(lines[i][1])[0] == "play":
         number, text = lines[i]
-        words = _key(text)[1].split()
-        if not 1 <= len(words) <= 2:
-            raise fail(number, f"a play line is one turn: one or two moves, got {len(words)}")
         try:
-            plays.append(Play(number, tuple(Move.from_notation(w) for w in words)))
-        except InvalidMoveError as exc:
+            plays.append(Play(number, grammar.parse_play(_key(text)[1].split())))
+        except ValueError as exc:
             raise fail(number, str(exc)) from None
         i += 1
     if i >= len(lines) or _key(lines[i][1])[0] != "expect":
         got = repr(lines[i][1].strip()) if i < len(lines) else "the end of the block"
         raise fail(lines[i][0] if i < len(lines) else None, f"expected a play: or expect: line, got {got}")
     expect_line, value = lines[i][0], _key(lines[i][1])[1]
-    example = Example(path, fence_line, title, rules, options, before_cells, before_fields, plays, "state",
-                      expect_line)
+    example = Example(path, fence_line, game, title, rules, options, before, before_fields, plays,
+                      "state", expect_line)
     i += 1
+    sides = [side.label for side in game.sides]
     if value == "illegal":
         example.expect = "illegal"
         if not plays:
             raise fail(expect_line, "expect: illegal needs at least one play: line")
     elif value.split()[:1] == ["winner"]:
         side = value.split()[1:]
-        if side not in (["viking"], ["irish"]):
-            raise fail(expect_line, f"expected 'expect: winner viking' or 'expect: winner irish', got {value!r}")
+        if len(side) != 1 or side[0] not in sides:
+            wanted = " or ".join(f"'expect: winner {s}'" for s in sides)
+            raise fail(expect_line, f"expected {wanted}, got {value!r}")
         example.expect, example.winner = "winner", side[0]
     elif value:
         raise fail(expect_line, f"expected 'expect:' alone, 'expect: illegal' or 'expect: winner SIDE', got {value!r}")
     else:
         try:
-            example.after_cells, i = read_grid(lines, i)
-            example.after_fields, i = read_fields(lines, i)
+            example.after, i = grammar.read_grid(lines, i)
+            example.after_fields, i = grammar.read_fields(lines, i)
         except DiagramError as exc:
             raise fail(exc.line, exc.message) from None
     if i < len(lines):
         raise fail(lines[i][0], f"unexpected line after the expectation: {lines[i][1].strip()!r}")
-    example.before_state(game)  # validate both states now, so that errors are syntax errors
-    if example.after_cells is not None:
+    example.before_state()
+    if example.after is not None:
         try:
-            build_state(example.after_cells, example.after_fields, game, rules, options)
+            grammar.build_state(example.after, example.after_fields, rules, options)
         except DiagramError as exc:
             raise fail(exc.line, exc.message) from None
     return example
 
 
-def _add_option(line: int, text: str, options: dict[str, str], rules: str) -> None:
-    """An `option: NAME=VALUE` line, validated against the option list."""
+def _add_option(game: Game, line: int, text: str, options: dict[str, str], rules: str | None) -> None:
+    """An `option: NAME=VALUE` (or `option: NAME`) line, validated against the game's options."""
     try:
         name, value = parse_option(text)
-        check_options({**options, name: value}, rules)
+        game.check_options({**options, name: value}, rules)
     except ValueError as exc:
         raise DiagramError(line, str(exc)) from None
     options[name] = value
 
 
-def _fields_and_options(lines, i, stop, options, rules):
+def _fields_and_options(game, lines, i, stop, options, rules):
     """State lines, with `option:` lines allowed among them."""
     fields: dict[str, tuple[int, str]] = {}
     while i < len(lines):
         key, value = _key(lines[i][1])
         if key == "option":
-            _add_option(lines[i][0], value, options, rules)
+            _add_option(game, lines[i][0], value, options, rules)
             i += 1
             continue
         if key in stop:
             break
-        more, j = read_fields(lines[i:i + 1], 0)
+        more, _ = game.grammar.read_fields(lines[i:i + 1], 0)
         if key in fields:
             raise DiagramError(lines[i][0], f"{key} is given twice")
         fields.update(more)
@@ -218,7 +218,7 @@ def _fields_and_options(lines, i, stop, options, rules):
     return fields, i
 
 
-def read_examples(path: Path | str, game: Game) -> list[Example]:
+def read_examples(path: Path | str, games: "GameFinder") -> list[Example]:
     """All example blocks of a Markdown file (rendered as a template first if it is one)."""
     path = Path(path)
     try:
@@ -226,36 +226,49 @@ def read_examples(path: Path | str, game: Game) -> list[Example]:
     except OSError as exc:
         raise ExampleSyntaxError(path, None, f"cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
-        raise ExampleSyntaxError(path, None, f"cannot read: {exc}") from None
-    return examples_in(render_markdown(text, game, path), path, game)
+        raise ExampleSyntaxError(path, None, f"cannot read: not UTF-8 text ({exc.reason} at byte "
+                                             f"{exc.start})") from None
+    blocks = find_blocks(text)
+    if not blocks:
+        return []
+    first = games.for_fence(blocks[0][0])
+    return examples_in(render_markdown(text, first, path), path, games)
 
 
-def examples_in(text: str, path: Path | str, game: Game) -> list[Example]:
+class GameFinder:
+    """The game each fence's blocks are replayed with: the given game for its own fences, else
+    each package's default game."""
+
+    def __init__(self, game: Game | None = None):
+        self.game = game
+        self.cache: dict[str, Game] = {}
+
+    def for_fence(self, fence: str) -> Game:
+        if self.game is not None and fence in self.game.fences:
+            return self.game
+        if fence not in self.cache:
+            self.cache[fence] = all_fences()[fence].default()
+        return self.cache[fence]
+
+
+def examples_in(text: str, path: Path | str, games: GameFinder) -> list[Example]:
     """All example blocks of already-rendered Markdown `text` that came from `path`."""
-    return [parse_block(Path(path), line, lines, game) for line, lines in find_blocks(text)]
+    return [parse_block(Path(path), line, lines, games.for_fence(fence))
+            for fence, line, lines in find_blocks(text)]
 
 
-def replay(example: Example, game: Game) -> Replay:
+def replay(example: Example) -> Replay:
     """Play the example's turns and compare the result with its expectation."""
-    state = example.before_state(game)
+    state = example.before_state()
     states = [state.copy()]
     for index, play in enumerate(example.plays):
-        last = index == len(example.plays) - 1
-        side = state.to_move
-        number = 0
         try:
-            for number, move in enumerate(play.moves):
-                if number and state.to_move is not side and not state.is_game_over():
-                    raise IllegalMoveError(f"illegal move {move.notation()!r}: ruling 5: the turn "
-                                           f"ended after {play.moves[number - 1].notation()}")
-                state.push_checked(move)
-            if not state.is_game_over() and state.to_move is side:
-                state.push_checked(END)
+            state.play_turn(play.moves)
         except IllegalMoveError as exc:
-            reason, rejected = str(exc), (index, number)
-            if example.expect == "illegal" and last:
-                return Replay(example, True, states, illegal_reason=reason, rejected=rejected)
-            return Replay(example, False, states, f"line {play.line}: {reason}", reason, rejected)
+            rejected = (index, getattr(exc, "index", 0))
+            if example.expect == "illegal" and index == len(example.plays) - 1:
+                return Replay(example, True, states, illegal=exc, rejected=rejected)
+            return Replay(example, False, states, f"line {play.line}: {exc}", exc, rejected)
         states.append(state.copy())
     if example.expect == "illegal":
         return Replay(example, False, states,
@@ -270,37 +283,46 @@ def replay(example: Example, game: Game) -> Replay:
     return Replay(example, not report, states, report)
 
 
+def differences(example: Example, state: State) -> list[int]:
+    """The squares where `state` differs from the example's expected grid."""
+    if example.after is None:
+        return []
+    actual = example.game.grammar.tokens(state)
+    return [s for s, (a, b) in enumerate(zip(example.after.tokens, actual)) if a != b]
+
+
 def compare(example: Example, state: State) -> str:
     """Expected and actual grids side by side, differing cells in brackets, then differing state
     lines. Empty when they agree."""
-    expected_cells = example.after_cells or []
-    actual_cells = state_cells(state)
-    expected = default_fields(expected_cells)
-    expected.update({key: value for key, (_, value) in example.after_fields.items()})
-    expected["tracker"] = " ".join(expected["tracker"].split())  # ascending is checked when parsed
-    actual = state_fields(state)
-    cell_diffs = [s for s in range(64) if expected_cells[s].token() != actual_cells[s].token()]
-    field_diffs = [key for key in expected if expected[key] != actual[key]]
+    grammar, board = example.game.grammar, example.game.board
+    expected_cells = example.after.tokens if example.after else ()
+    actual_cells = grammar.tokens(state)
+    expected = grammar.default_fields(example.after, example.options)
+    expected.update({key: grammar.normalize(key, value) for key, (_, value) in example.after_fields.items()})
+    actual = grammar.fields(state)
+    cell_diffs = differences(example, state)
+    field_diffs = [key for key in expected if expected[key] != actual.get(key, "")]
     if not cell_diffs and not field_diffs:
         return ""
-    width = max(len(c.token()) for c in expected_cells + actual_cells) + 2
+    files = board.files
+    width = max(len(c) for c in tuple(expected_cells) + tuple(actual_cells)) + 2
+    label = len(str(board.ranks))
     out = [f"line {example.expect_line}: the result differs from the expectation"]
-    out.append("    " + "expected".ljust(8 * width + 4) + "actual")
-    for rank in range(8, 0, -1):
+    out.append(" " * (label + 3) + "expected".ljust(files * width + label + 3) + "actual")
+    for rank in range(board.ranks, 0, -1):
         row = []
         for cells in (expected_cells, actual_cells):
             text = ""
-            for f in range(8):
-                s = 8 * (rank - 1) + f
-                token = cells[s].token()
+            for f in range(files):
+                s = files * (rank - 1) + f
+                token = cells[s]
                 text += (f"[{token}]" if s in cell_diffs else f" {token} ").ljust(width)
-            row.append(f"{rank} {text}")
+            row.append(f"{rank:>{label}} {text}")
         out.append("  " + "  ".join(row))
-    files = "".join(f" {c} ".ljust(width) for c in "abcdefgh")
-    out.append("    " + files + "    " + files)
+    letters = "".join(f" {board.file_letter(f)} ".ljust(width) for f in range(files))
+    out.append(" " * (label + 3) + letters + " " * (label + 3) + letters)
     for s in cell_diffs:
-        name = "abcdefgh"[s % 8] + str(s // 8 + 1)
-        out.append(f"  {name}: expected {expected_cells[s].token()}, got {actual_cells[s].token()}")
+        out.append(f"  {board.square_name(s)}: expected {expected_cells[s]}, got {actual_cells[s]}")
     for key in field_diffs:
-        out.append(f"  {key}: expected {expected[key] or '(not written)'!s}, got {actual[key] or '(not written)'}")
+        out.append(f"  {key}: expected {expected[key] or '(not written)'!s}, got {actual.get(key) or '(not written)'}")
     return "\n".join(out)

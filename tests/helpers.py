@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from generator.config import Game
-from generator.engine import END, State, parse_square
+from generator.games.siege import SiegeGame as Game
+from generator.games.siege import END, State, parse_square
 
 EMPTY_RANK = ". . . . . . . ."
 
@@ -39,7 +39,7 @@ def turn(state: State, *moves: str) -> State:
 
 def cell(state: State, name: str) -> str:
     """The diagram token of one square."""
-    from generator.engine.diagram import state_cells
+    from generator.games.siege.diagram import state_cells
     return state_cells(state)[parse_square(name)].token()
 
 

@@ -459,7 +459,7 @@ def test_failed_build_keeps_the_last_good_pdf(game, tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("art exploded")
 
-    monkeypatch.setattr(render, "draw_board", broken)
+    monkeypatch.setattr(render, "draw_face", broken)
     with pytest.raises(RuntimeError):
         render_pdf(kit, path)
     assert path.read_bytes() == good
@@ -510,7 +510,7 @@ def test_cli_build_writes_the_pdf_and_pngs(tmp_path):
     (["--duplex", "sideways"], 2, "--duplex must be long or short"),
     (["--back-offset", "1,1"], 2, "--back-offset only applies with --duplex"),
     (["--duplex", "long", "--back-offset", "x"], 2, "--back-offset"),
-    (["--square", "5mm"], 1, "--square must be 15 to 80 mm"),
+    (["--square", "5mm"], 2, "--square must be 15 to 80 mm"),  # the same code as every bad option
 ])
 def test_cli_errors(tmp_path, args, code, message):
     result = CliRunner().invoke(app, ["build", "--game", str(ROOT), "--out", str(tmp_path)] + args)
@@ -518,10 +518,10 @@ def test_cli_errors(tmp_path, args, code, message):
     assert "Error:" in result.output and message in result.output
 
 
-def test_cli_reports_a_bad_game_file_with_exit_1(tmp_path):
+def test_cli_reports_a_bad_game_file_with_exit_2(tmp_path):
     folder = _game_with(tmp_path, 'size = 0.9', 'size = -2')
     result = CliRunner().invoke(app, ["build", "--game", str(folder), "--out", str(tmp_path / "o")])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # unusable input: the same code as `pnp check` gives it
     assert "Error:" in result.output and "components.toml:" in result.output
 
 

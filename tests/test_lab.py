@@ -10,15 +10,15 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.config import Game
-from generator.engine import Kind, MoveKind, Phase, Side, State
+from generator.games.siege import SiegeGame as Game
+from generator.games.siege import Kind, MoveKind, Phase, Side, State
 from generator.lab import stats
+from generator.games.siege.ai import evaluate
 from generator.lab.players import (
     GreedyPlayer,
     MCTSPlayer,
     PlayerSpec,
     RandomPlayer,
-    evaluate,
 )
 from generator.lab.simulate import (
     GameTask,
@@ -34,6 +34,8 @@ from generator.lab.simulate import (
 )
 
 HIDDEN = {Kind.VIKING, Kind.HIDDEN_BERSERKER, Kind.HIDDEN_CHIEF}
+GAME = Game.default()
+SIDES, WAYS = ("viking", "irish"), GAME.ways
 RANDOM = PlayerSpec.parse("random")
 
 
@@ -83,7 +85,7 @@ def test_summarize_known_records():
                + [_record("irish", ["defeats", "treasure"], 30)] * 3
                + [_record("irish", ["chief", "treasure"], 40)]
                + [_record(None, [], 200, "turn-cap")] * 2)
-    s = summarize(records)
+    s = summarize(records, SIDES, WAYS)
     assert s["games"] == 12
     assert s["viking"]["wins"] == 6 and s["viking"]["rate"] == 0.5
     assert s["viking"]["ci95"] == pytest.approx(list(stats.wilson_interval(6, 12)))
@@ -106,33 +108,33 @@ def _strip(records):
 
 
 def test_same_seed_same_games_whatever_the_worker_count():
-    tasks = make_tasks(4, PlayerSpec.parse("greedy"), RANDOM, seed=11, turn_cap=60)
+    tasks = make_tasks(4, (PlayerSpec.parse("greedy"), RANDOM), seed=11, turn_cap=60)
     one = run_tasks(tasks, workers=1)
     two = run_tasks(tasks, workers=2)
-    again = run_tasks(make_tasks(4, PlayerSpec.parse("greedy"), RANDOM, seed=11, turn_cap=60), workers=1)
+    again = run_tasks(make_tasks(4, (PlayerSpec.parse("greedy"), RANDOM), seed=11, turn_cap=60), workers=1)
     assert _strip(one) == _strip(two) == _strip(again)
-    other = run_tasks(make_tasks(4, PlayerSpec.parse("greedy"), RANDOM, seed=12, turn_cap=60), workers=1)
+    other = run_tasks(make_tasks(4, (PlayerSpec.parse("greedy"), RANDOM), seed=12, turn_cap=60), workers=1)
     assert _strip(one) != _strip(other)
 
 
 def test_turn_cap_ends_games_as_draws():
-    records = run_tasks(make_tasks(3, RANDOM, RANDOM, seed=1, turn_cap=4), workers=1)
+    records = run_tasks(make_tasks(3, (RANDOM, RANDOM), seed=1, turn_cap=4), workers=1)
     assert all(r["winner"] is None and r["termination"] == "turn-cap" for r in records)
     assert all(r["turns"] == 5 for r in records)
 
 
 # ------------------------------------------------------------------------------ variants
 def test_plan_variants_compares_rules_and_sweeps():
-    variants = plan_variants(["final", "draft"], {"no-moves": "lose"}, [parse_vary("villages=4,6")])
+    variants = plan_variants(GAME, ["final", "draft"], {"no-moves": "lose"}, [parse_vary("villages=4,6")])
     assert [v.label for v in variants] == ["final villages=4", "final villages=6",
                                            "draft villages=4", "draft villages=6"]
     assert variants[3].rules == "draft" and variants[3].changes == (("villages", 6),)
     assert dict(variants[0].options) == {"no-moves": "lose"}
     game = variants[1].game(Game())
     assert game.counts.villages == 6 and game.counts.tracker_spaces == 7
-    swept = plan_variants(["final"], {}, [parse_vary("turn-cap=50,100")])
+    swept = plan_variants(GAME, ["final"], {}, [parse_vary("turn-cap=50,100")])
     assert [dict(v.options)["turn-cap"] for v in swept] == ["50", "100"]
-    task = make_tasks(1, RANDOM, RANDOM, swept[0], turn_cap=200)[0]
+    task = make_tasks(1, (RANDOM, RANDOM), swept[0], turn_cap=200)[0]
     assert dict(task.options)["turn-cap"] == "50"  # the sweep wins over the default cap
 
 
@@ -140,17 +142,17 @@ def test_plan_variants_compares_rules_and_sweeps():
                                            ("villages=x", "whole numbers")])
 def test_bad_sweeps_are_errors(vary, message):
     with pytest.raises(ValueError, match=message):
-        plan_variants(["final"], {}, [parse_vary(vary)])
+        plan_variants(GAME, ["final"], {}, [parse_vary(vary)])
 
 
 def test_impossible_counts_are_errors():
     with pytest.raises(ValueError, match="villages must be 1 to 16"):
-        make_tasks(1, RANDOM, RANDOM, Variant("v", changes=(("villages", 40),)))
+        make_tasks(1, (RANDOM, RANDOM), Variant("v", changes=(("villages", 40),)))
 
 
 def test_sweep_changes_the_game_played():
-    tasks = make_tasks(2, PlayerSpec.parse("greedy"), RANDOM, Variant("v3", changes=(("villages", 3),)), seed=2)
-    assert tasks[0].counts.villages == 3
+    tasks = make_tasks(2, (PlayerSpec.parse("greedy"), RANDOM), Variant("v3", changes=(("villages", 3),)), seed=2)
+    assert tasks[0].game.counts.villages == 3
     record = play_game(tasks[0])
     assert record["winner"] in ("viking", "irish", None)
 
@@ -234,7 +236,7 @@ class _Spy(RandomPlayer):
 def test_simulator_hands_the_irish_player_only_its_view(monkeypatch):
     _Spy.seen = []
     monkeypatch.setattr(PlayerSpec, "build", lambda self: _Spy() if self.kind == "greedy" else RandomPlayer())
-    play_game(GameTask(0, 5, RANDOM, PlayerSpec.parse("greedy")))
+    play_game(GameTask(0, 5, (RANDOM, PlayerSpec.parse("greedy")), GAME))
     assert _Spy.seen and not any(_Spy.seen)
 
 
@@ -249,7 +251,7 @@ def test_evaluate_is_antisymmetric_and_decisive():
 @pytest.mark.parametrize("rules", ["final", "draft"])
 def test_every_ai_handles_every_phase(rules):
     for spec in ("random", "greedy", "mcts:8"):
-        task = make_tasks(1, PlayerSpec.parse(spec), PlayerSpec.parse(spec),
+        task = make_tasks(1, (PlayerSpec.parse(spec), PlayerSpec.parse(spec)),
                           Variant(rules, rules), seed=3, turn_cap=12)[0]
         record = play_game(task)
         assert record["termination"] in ("points", "turn-cap", "no-moves")
@@ -270,7 +272,7 @@ def test_report_is_one_page_vector_pdf_with_png(tmp_path):
     from pypdf import PdfReader
 
     from generator.lab.report import write_report
-    sim = simulate(plan_variants(["final", "draft"]), 3, RANDOM, RANDOM, seed=1, turn_cap=80, workers=1)
+    sim = simulate(plan_variants(GAME, ["final", "draft"]), 3, (RANDOM, RANDOM), seed=1, turn_cap=80, workers=1)
     paths = write_report(sim, tmp_path / "r")
     reader = PdfReader(paths["pdf"])
     assert len(reader.pages) == 1
@@ -293,7 +295,7 @@ def test_report_is_one_page_vector_pdf_with_png(tmp_path):
 
 def test_cli_simulate_writes_the_report(tmp_path):
     out = tmp_path / "lab" / "sim"
-    result = CliRunner().invoke(app, ["simulate", "--games", "4", "--viking", "greedy", "--irish", "random",
+    result = CliRunner().invoke(app, ["simulate", "--games", "4", "--ai", "viking=greedy", "--ai", "irish=random",
                                       "--vary", "villages=4,5", "--turn-cap", "100", "--workers", "2",
                                       "--no-progress", "--out", str(out)])
     assert result.exit_code == 0, result.output
@@ -304,7 +306,8 @@ def test_cli_simulate_writes_the_report(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--viking", "deep-blue"], "unknown AI"),
+    (["--ai", "viking=deep-blue"], "unknown AI"),
+    (["--ai", "saxon=greedy"], "unknown side 'saxon'"),
     (["--option", "turn-cap=soon"], "whole number"),
     (["--option", "colour=red"], "unknown option"),
     (["--vary", "villages=99"], "villages must be 1 to 16"),
@@ -316,13 +319,19 @@ def test_cli_simulate_usage_errors(args, message, tmp_path):
     assert message in result.output
 
 
+def test_ai_option_sets_every_side_or_one():
+    assert [str(p) for p in PlayerSpec.for_sides(["viking", "irish"], [])] == ["mcts:50", "mcts:50"]
+    assert [str(p) for p in PlayerSpec.for_sides(["viking", "irish"], ["greedy", "irish=mcts:9"])] == \
+        ["greedy", "mcts:9"]
+
+
 def test_worker_is_ready_for_a_distributed_map():
     """Tasks pickle, and any map (Dask's client.map, Ray's remote calls) can replace the pool."""
     import pickle
-    tasks = make_tasks(3, PlayerSpec.parse("greedy"), RANDOM, seed=5, turn_cap=60)
+    tasks = make_tasks(3, (PlayerSpec.parse("greedy"), RANDOM), seed=5, turn_cap=60)
     assert pickle.loads(pickle.dumps(tasks)) == tasks
     local = run_tasks(tasks, workers=1)
     shuffled = run_tasks(tasks, mapper=lambda fn, ts: reversed([fn(t) for t in ts]))  # any order
     assert _strip(shuffled) == _strip(local)
-    sim = simulate([Variant()], 3, PlayerSpec.parse("greedy"), RANDOM, seed=5, turn_cap=60, mapper=map)
+    sim = simulate([Variant()], 3, (PlayerSpec.parse("greedy"), RANDOM), seed=5, turn_cap=60, mapper=map)
     assert _strip(sim.records) == _strip(local) and sim.settings["workers"] == "distributed"

@@ -15,6 +15,6 @@ RANDOM = PlayerSpec.parse("random")
 @pytest.mark.parametrize("side", ["viking", "irish"])
 def test_mcts_beats_random_as_either_side(side):
     viking, irish = (MCTS, RANDOM) if side == "viking" else (RANDOM, MCTS)
-    records = run_tasks(make_tasks(GAMES, viking, irish, seed=2024, turn_cap=200), workers=2)
-    summary = summarize(records)
+    records = run_tasks(make_tasks(GAMES, (viking, irish), seed=2024, turn_cap=200), workers=2)
+    summary = summarize(records, ("viking", "irish"))
     assert summary[side]["wins"] >= 9, summary

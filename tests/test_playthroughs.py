@@ -3,7 +3,7 @@ Regenerate them on purpose with `python tests/playthroughs/regenerate.py`."""
 
 import pytest
 
-from generator.engine import Move, State
+from generator.games.siege import Move, State
 from playthroughs.regenerate import GAMES, TURN_CAP, path_for
 
 

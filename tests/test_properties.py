@@ -5,9 +5,9 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from generator.config import Game, with_counts
-from generator.engine import Move, Phase, Side, State
-from generator.engine.diagram import parse_cell
+from generator.games.siege import SiegeGame as Game, with_counts
+from generator.games.siege import Move, Phase, Side, State
+from generator.games.siege.diagram import parse_cell
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 RULES = st.sampled_from(["final", "draft"])

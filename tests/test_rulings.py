@@ -2,8 +2,8 @@
 
 import pytest
 
-from generator.config import Game, with_counts
-from generator.engine import END, IllegalMoveError, Move, Phase, Point, Side, State, Termination
+from generator.games.siege import SiegeGame as Game, with_counts
+from generator.games.siege import END, IllegalMoveError, Move, Phase, Point, Side, State, Termination
 from helpers import cell, position, turn
 
 
@@ -95,7 +95,7 @@ def test_no_legal_action_passes_or_loses_by_option():
     assert moves_of(state) == {"end"}  # ruling 5: pass
     state = position(**text, options={"no-moves": "lose"})
     assert state.is_game_over() and state.outcome().winner is Side.IRISH
-    assert state.outcome().termination is Termination.NO_MOVES and state.legal_moves() == []
+    assert state.outcome().termination == Termination.NO_MOVES and state.legal_moves() == []
 
 
 def test_steps_go_eight_ways_never_off_board_or_onto_river():
@@ -326,7 +326,7 @@ def test_vikings_win_with_treasure_and_all_villages():
     assert not state.is_game_over()
     state.push_notation("e6-e5")
     outcome = state.outcome()
-    assert outcome.winner is Side.VIKING and outcome.points == {Point.TREASURE, Point.VILLAGES}
+    assert outcome.winner is Side.VIKING and outcome.ways == ("treasure", "villages")
     assert state.legal_moves() == []
 
 
@@ -339,7 +339,7 @@ def test_village_point_needs_the_games_village_count():
 
 def test_irish_win_with_treasure_and_fourth_defeat():
     state = turn(position(d6="I", d5="V", lines="to-move: irish\ndefeated: 3"), "d6-d5")
-    assert state.outcome().winner is Side.IRISH and state.outcome().points == {Point.TREASURE, Point.DEFEATS}
+    assert state.outcome().winner is Side.IRISH and state.outcome().ways == ("defeats", "treasure")
 
 
 def test_both_reach_two_points_on_one_action_the_acting_side_wins():
@@ -355,7 +355,7 @@ def test_turn_cap_declares_a_draw():
     state = position(river=None, a8="V", h1="I", options={"turn-cap": "2"})
     turn(state, "a8-a7")
     turn(state, "h1-h2")
-    assert state.outcome().winner is None and state.outcome().termination is Termination.TURN_CAP
+    assert state.outcome().winner is None and state.outcome().termination == Termination.TURN_CAP
 
 
 def test_revealed_berserker_may_be_backed_and_strength_stays_two():

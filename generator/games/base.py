@@ -89,12 +89,18 @@ class SideInfo:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How the game ended: the winner's side label (None for a draw), why (`termination`), and the
-    ways the winner won (a game's victory points, "king-escaped"...)."""
+    """How the game ended: the winner (the package's side value, with `.label`; None for a draw),
+    why (`termination`, e.g. "points", "no-moves", "turn-cap"), and the ways the winner won (a
+    game's victory points, "king-escaped"...), sorted."""
 
-    winner: str | None
+    winner: Any
     termination: str
     ways: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return f"draw ({self.termination})"
+        return f"{self.winner.label} wins ({', '.join(self.ways) or self.termination})"
 
 
 @dataclass(frozen=True)
@@ -134,13 +140,14 @@ class Effect:
 @dataclass(frozen=True)
 class CellArt:
     """What a diagram draws on one square: the ground's face (or None for plain ground), the
-    piece's face, a letter badge (a hidden identity the reader is told), and small overlays
-    (face names drawn in the piece's corners, e.g. a marker it carries)."""
+    piece's face, a letter badge (a hidden identity the reader is told), and small overlays: (face,
+    corner) pairs drawn in the piece's bottom-right ("br") or bottom-left ("bl") corner, e.g. a
+    marker it carries."""
 
     ground: str | None = None
     piece: str | None = None
     badge: str = ""
-    overlays: tuple[str, ...] = ()
+    overlays: tuple[tuple[str, str], ...] = ()
     ground_inset: bool = True
 
 
@@ -281,7 +288,7 @@ class State:
         outcome = self.outcome()
         if outcome is None or outcome.winner is None:
             return 0.0
-        return 1.0 if outcome.winner == side.label else -1.0
+        return 1.0 if outcome.winner == side else -1.0
 
     def in_setup(self) -> bool:
         """Whether the game is still in a setup phase (placements before play)."""
@@ -333,10 +340,14 @@ class Grid:
 
 
 class Grammar:
-    """The cell grammar and state lines of a game's example blocks (the generic block structure
-    - title, rules, option, grid, state lines, play, expect - is `generator.examples`'s)."""
+    """The cell grammar and state lines of a game's example blocks, bound to a game (its counts
+    decide what a grid may hold). The generic block structure - title, rules, option, grid, state
+    lines, play, expect - is `generator.examples`'s."""
 
     state_keys: tuple[str, ...] = ()
+
+    def __init__(self, game: "Game"):
+        self.game = game
 
     def read_grid(self, lines: list[tuple[int, str]], start: int) -> tuple[Grid, int]:
         """Read a grid beginning at `lines[start]`; returns it and the index after it. Raises
@@ -367,6 +378,20 @@ class Grammar:
     def normalize(self, key: str, value: str) -> str:
         """A written state-line value in the form `fields` gives (e.g. spaces collapsed)."""
         return " ".join(value.split())
+
+    def read_fields(self, lines: list[tuple[int, str]], start: int) -> tuple[dict[str, tuple[int, str]], int]:
+        """Read `key: value` state lines to the end; each value keeps its line number."""
+        fields: dict[str, tuple[int, str]] = {}
+        for number, text in lines[start:]:
+            key, sep, value = text.partition(":")
+            key = key.strip()
+            if not sep or key not in self.state_keys:
+                raise DiagramError(number, f"expected a state line ({', '.join(self.state_keys)}: value), "
+                                           f"got {text.strip()!r}")
+            if key in fields:
+                raise DiagramError(number, f"{key} is given twice")
+            fields[key] = (number, value.strip())
+        return fields, len(lines)
 
 
 class DiagramError(ValueError):
@@ -422,7 +447,11 @@ class Game:
     # --- rules
     board: ClassVar[BoardSpec]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
-    grammar: ClassVar[Grammar]
+
+    @property
+    def grammar(self) -> Grammar:
+        """The grammar of this game's example blocks."""
+        raise NotImplementedError
 
     def new_initial_state(self, options: dict[str, str] | None = None, rules: str | None = None) -> State:
         raise NotImplementedError
@@ -453,12 +482,12 @@ class Game:
         """The numbers a rules template, a count in [pieces] or a card may use, by name."""
         return {"title": self.info.title, "version": self.info.version, "designer": self.info.designer}
 
-    def describe_outcome(self, outcome: Outcome) -> str:
-        """The result in words: "The Vikings win (the treasure, defeats)."."""
+    def describe_outcome(self, outcome: Outcome) -> tuple[str, str]:
+        """The result in words, as a headline and how: ("The Vikings win", "the treasure")."""
         if outcome.winner is None:
-            return "The game is a draw."
-        plural = next(s.plural for s in self.sides if s.label == outcome.winner)
-        return f"The {plural} win."
+            return "The game is a draw", ""
+        plural = next(s.plural for s in self.sides if s.label == outcome.winner.label)
+        return f"The {plural} win", ", ".join(outcome.ways)
 
     # --- the lab
     def evaluate(self, state: State, side) -> float:
@@ -482,9 +511,9 @@ class KitHooks:
 
     banner: tuple[str, ...] = ()                  # faces across the cover
     setup: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (face, squares) of the cover's set-up picture
+    setup_marker: tuple[str, float, float] | None = None  # a face drawn beside the board at (file, rank)
     setup_steps: tuple[str, ...] = ()             # the cover's set-up steps
     board_notes: str = ""                         # under the mini board
-    piece_notes: dict[str, str] = field(default_factory=dict)  # piece key -> parts-list text
+    piece_notes: dict[str, str] = field(default_factory=dict)  # piece kind -> parts-list text ({spaces})
     hidden_fronts: str = ""                       # cover: why two-sided pieces keep a secret
-    extra_setup: Callable[..., None] | None = None  # draws more on the set-up picture
-
+    check: Callable[[Any], str | None] = lambda piece: None  # a piece the rules cannot use -> why

@@ -124,7 +124,7 @@ class BoardGeometry:
         return self.ranks * self.square + 2 * self.frame_y
 
     def square_rect(self, file: int, rank: int) -> Rect:
-        """The square of `file` (0 = a) and `rank` (1 = the Irish home row), board coordinates."""
+        """The square of `file` (0 = a) and `rank` (1 = the bottom row), board coordinates."""
         return Rect(self.frame + file * self.square, self.frame_y + (rank - 1) * self.square,
                     self.square, self.square)
 

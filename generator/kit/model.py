@@ -3,8 +3,8 @@
 No reportlab here. Every length is in points, parsed once by `generator.units`. Piece sizes are
 a fraction of the board square (a bare number) or a length ("31.5mm", "1.25in"); a rectangle is
 two of those, as `[w, h]` or "95mm x 140mm". Counts are whole numbers or the name of a count of
-[counts] (or a derived one: plain_vikings, tracker_spaces, ...), so a piece follows the game's
-numbers: set `villages = 6` and the kit prints 6 villages and a 7-space tracker.
+the game's numbers (`pnp rules` lists them), so a piece follows the game's
+numbers. The art names are the faces the game package registers (`Game.faces`).
 
 Schema (components.toml)::
 
@@ -16,14 +16,14 @@ Schema (components.toml)::
     bleed = "0mm"            # art beyond each cut line; > 0 spaces pieces apart, adds a TrimBox
 
     [pieces.NAME]
-    name = "Viking troop"                    # as printed in the parts list
+    name = "Hero"                            # as printed in the parts list
     kind = "token"                           # token (default) | tracker | aid
-    count = "viking_troops"                  # a number or a [counts] name
+    count = "heroes"                         # a number or the name of one of the game's numbers
     size = 0.7                               # fraction of a square, a length, or [w, h]
-    front = "viking-front"                   # the art of the front face
-    back = "village-looted"                  # one reverse for every copy, or:
-    backs = { viking-chief = "chiefs", ... } # reverses by count; they must add up to `count`
-    labels = { viking-chief = "Chief" }      # text printed on a face (default: the art's own)
+    front = "hero-front"                     # the art of the front face
+    back = "hero-back"                       # one reverse for every copy, or:
+    backs = { hero-leader = "leaders", ... } # reverses by count; they must add up to `count`
+    labels = { hero-leader = "Leader" }      # text printed on a face (default: the art's own)
     spaces = "tracker_spaces"                # tracker only: number of spaces
 """
 
@@ -32,23 +32,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..config import Game
+from ..games.base import Game, KitHooks
 from ..units import mm, parse_length
-
-# The art that generator.kit.art can draw, with the text each face carries by default.
-FACE_LABELS: dict[str, str] = {
-    "viking-front": "",
-    "viking-raider": "Raider",
-    "viking-berserker": "Berserker",
-    "viking-chief": "Chief",
-    "irish": "",
-    "village": "Village",
-    "village-looted": "Looted",
-    "river": "",
-    "treasure": "",
-    "stun": "",
-}
-FACE_NAMES = tuple(FACE_LABELS)
+from .faces import FaceSet
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (mm(210), mm(297)),
@@ -64,25 +50,6 @@ PIECE_KEYS = ("name", "kind", "count", "size", "front", "back", "backs", "labels
 
 DEFAULT_PRINT: dict[str, Any] = {
     "square": "45mm", "paper": "a4", "margin": "8mm", "board_overlap": "10mm", "bleed": "0mm",
-}
-
-# The pieces of Siege of Armagh, used when a game file has no [pieces] table (same as the
-# repository's components.toml).
-DEFAULT_PIECES: dict[str, dict[str, Any]] = {
-    "viking_troop": {"name": "Viking troop", "count": "viking_troops", "size": 0.7,
-                     "front": "viking-front",
-                     "backs": {"viking-chief": "chiefs", "viking-berserker": "berserkers",
-                               "viking-raider": "plain_vikings"}},
-    "irish_troop": {"name": "Irish troop", "count": "irish_troops", "size": 0.7, "front": "irish"},
-    "village": {"name": "Village", "count": "villages", "size": 0.8, "front": "village",
-                "back": "village-looted"},
-    "river": {"name": "River tile", "count": "river_tiles", "size": 0.9, "front": "river"},
-    "treasure": {"name": "Monastery's Treasure", "count": "treasure", "size": 0.6,
-                 "front": "treasure"},
-    "stun": {"name": "Stun marker", "count": "stun_markers", "size": 0.4, "front": "stun"},
-    "tracker": {"name": "Reinforcement tracker", "kind": "tracker", "count": 1, "size": 0.8,
-                "spaces": "tracker_spaces"},
-    "player_aid": {"name": "Player aid", "kind": "aid", "count": 2, "size": ["95mm", "140mm"]},
 }
 
 # Sanity limits: a board square a person can play on, and pieces a person can cut out.
@@ -102,7 +69,7 @@ class Piece:
     count: int
     front: str = ""
     backs: tuple[tuple[str, int], ...] = ()     # (art, copies); empty for single-sided
-    labels: tuple[tuple[str, str], ...] = ()    # (art, text)
+    labels: tuple[tuple[str, str], ...] = ()    # (art, text): every face's, defaults included
     spaces: int = 0
 
     @property
@@ -110,7 +77,7 @@ class Piece:
         return bool(self.backs)
 
     def label(self, face: str) -> str:
-        return dict(self.labels).get(face, FACE_LABELS.get(face, ""))
+        return dict(self.labels).get(face, "")
 
     def copies(self) -> list[tuple[str, str | None]]:
         """Each copy as (front face, back face or None), in a fixed order."""
@@ -141,6 +108,8 @@ class Kit:
     board_files: int = 8
     board_ranks: int = 8
     counts: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    faces: FaceSet | None = field(default=None, compare=False, hash=False)
+    hooks: KitHooks = field(default_factory=KitHooks, compare=False, hash=False)
 
     @property
     def page_size(self) -> tuple[float, float]:
@@ -195,13 +164,13 @@ def _count(game: Game, section: str, key: str, value: Any) -> int:
 
 
 def _art(game: Game, section: str, key: str, value: Any) -> str:
-    if value not in FACE_LABELS:
+    if value not in game.faces.draw:
         raise game.error(section, key, f"[{section}] {key}: unknown art {value!r}; the kit draws: "
-                                       f"{', '.join(FACE_NAMES)}")
+                                       f"{', '.join(game.faces.names)}")
     return value
 
 
-def _piece(game: Game, key: str, table: Any, square: float) -> Piece:
+def _piece(game: Game, hooks: KitHooks, key: str, table: Any, square: float) -> Piece:
     section = f"pieces.{key}"
     if not isinstance(table, dict):
         raise game.error("pieces", key, f"[pieces] {key} must be a table such as [pieces.{key}]")
@@ -236,7 +205,7 @@ def _piece(game: Game, key: str, table: Any, square: float) -> Piece:
     if kind == "token":
         if "front" not in table:
             raise game.error(section, None, f"[{section}] needs front = an art name "
-                                            f"({', '.join(FACE_NAMES)})")
+                                            f"({', '.join(game.faces.names)})")
         front = _art(game, section, "front", table["front"])
         if "back" in table and "backs" in table:
             raise game.error(section, "backs", f"[{section}] has both back and backs; use one")
@@ -245,7 +214,7 @@ def _piece(game: Game, key: str, table: Any, square: float) -> Piece:
         elif "backs" in table:
             if not isinstance(table["backs"], dict) or not table["backs"]:
                 raise game.error(section, "backs", f"[{section}] backs: expected a table of "
-                                                   f"art = count, such as {{ viking-chief = \"chiefs\" }}")
+                                                   f"art = count, such as {{ hero-leader = \"leaders\" }}")
             backs = tuple((_art(game, section, "backs", art), _count(game, section, "backs", n))
                           for art, n in table["backs"].items())
             total = sum(n for _, n in backs)
@@ -259,12 +228,9 @@ def _piece(game: Game, key: str, table: Any, square: float) -> Piece:
                 raise game.error(section, name_, f"[{section}] a {kind} has no {name_} (its art is "
                                                  f"drawn by the kit)")
     if kind == "tracker":
-        spaces = _count(game, section, "spaces", table.get("spaces", "tracker_spaces"))
-        expected = game.counts.tracker_spaces
-        if spaces != expected:
-            raise game.error(section, "spaces", f"[{section}] spaces is {spaces} but the rules need "
-                                                f"1 + villages = {expected} (a troop enters at 1 + "
-                                                f"unlooted villages)")
+        if "spaces" not in table:
+            raise game.error(section, None, f"[{section}] a tracker needs spaces = a number or a count name")
+        spaces = _count(game, section, "spaces", table["spaces"])
     elif "spaces" in table:
         raise game.error(section, "spaces", f"[{section}] spaces is for kind = \"tracker\" only")
     labels = table.get("labels", {})
@@ -275,15 +241,20 @@ def _piece(game: Game, key: str, table: Any, square: float) -> Piece:
         if art not in faces:
             raise game.error(section, "labels", f"[{section}] labels: {art!r} is not a face of this "
                                                 f"piece ({', '.join(sorted(f for f in faces if f))})")
-    return Piece(key=key, name=name, kind=kind, width=width, height=height, count=count,
-                 front=front, backs=backs, labels=tuple(sorted(labels.items())), spaces=spaces)
+    defaults = {face: game.faces.labels.get(face, "") for face in faces if face}
+    piece = Piece(key=key, name=name, kind=kind, width=width, height=height, count=count, front=front,
+                  backs=backs, labels=tuple(sorted({**defaults, **labels}.items())), spaces=spaces)
+    problem = hooks.check(piece)
+    if problem:
+        raise game.error(section, "spaces" if kind == "tracker" else None, f"[{section}] {problem}")
+    return piece
 
 
 def load_kit(game: Game, *, paper: str | None = None, square: str | float | None = None,
              duplex: str | None = None, back_offset: tuple[float, float] = (0.0, 0.0),
              ink_saver: bool = False) -> Kit:
     """The print model of `game`, with the command line's choices laid over [print]."""
-    raw = game.sections.get("print", {})
+    raw = game.tables.get("print", {})
     for key in raw:
         if key not in PRINT_KEYS:
             raise game.error("print", key, f"unknown key {key!r} in [print]; accepted keys: "
@@ -320,14 +291,16 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
                                                    f"got {overlap / mm(1):.1f} mm")
     if bleed > mm(5):
         raise game.error("print", "bleed", f"[print] bleed must be at most 5 mm, got {bleed / mm(1):.1f} mm")
-    tables = game.sections.get("pieces", DEFAULT_PIECES)
+    tables = game.tables.get("pieces", game.faces.default_pieces)
     if not isinstance(tables, dict):
         raise game.error("pieces", None, "[pieces] must be a table of pieces")
-    pieces = tuple(_piece(game, key, table, side) for key, table in tables.items())
+    hooks = game.kit_hooks()
+    pieces = tuple(_piece(game, hooks, key, table, side) for key, table in tables.items())
     kit = Kit(title=game.info.title, version=game.info.version, date=game.info.date,
               designer=game.info.designer, square=side, paper=paper, margin=margin,
               board_overlap=overlap, bleed=bleed, pieces=pieces, duplex=duplex,
-              back_offset=back_offset, ink_saver=ink_saver,
+              back_offset=back_offset, ink_saver=ink_saver, board_files=game.board.files,
+              board_ranks=game.board.ranks, faces=game.faces, hooks=hooks,
               counts={k: v for k, v in game.template_values().items() if isinstance(v, int)})
     _check_fits(game, kit)
     return kit

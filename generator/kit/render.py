@@ -12,18 +12,17 @@ the kit adds the header, the footer and the page numbers.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
 from reportlab.pdfgen import canvas as pdfcanvas
 
+from ..pdf import BOLD, INK, ITALIC, SERIF, Forms, atomic_path, hx, paragraph, rasterize, register_fonts
 from ..units import mm, to_mm
-from . import art
-from .art import BOLD, INK, ITALIC, SERIF, draw_aid, draw_board, draw_face, draw_tracker, hx
+from .faces import draw_face
 from .layout import (BoardView, Page, Rect, alignment_targets, board_geometry,
-                     content_frame, impose, tracker_cells)
+                     content_frame, impose)
 from .model import Kit
 
 RULE = hx("#8a6414")
@@ -41,46 +40,33 @@ class ExtraPage:
     how: str = "single- or double-sided"
 
 
-class _Forms:
-    """Form XObjects, one per distinct (art, size, label): defined on first use."""
+class _Forms(Forms):
+    """The kit's forms: one per distinct (face, size, label), icons 100 pt wide, boards, cards."""
 
     def __init__(self, c, kit: Kit):
-        self.c, self.kit, self.names = c, kit, {}
+        super().__init__(c)
+        self.kit = kit
 
     def face(self, piece_key: str, art_name: str, w: float, h: float) -> str:
-        piece = self.kit.piece(piece_key)
-        label = piece.label(art_name)
-        key = (art_name, round(w, 3), round(h, 3), label)
-        if key not in self.names:
-            name = f"{art_name}_{sum(1 for k in self.names if k[0] == art_name)}"
-            b = self.kit.bleed
-            self.c.beginForm(name, -b, -b, w + b, h + b)
-            draw_face(self.c, art_name, 0, 0, (w, h), label=label, ink_saver=self.kit.ink_saver, bleed=b)
-            self.c.endForm()
-            self.names[key] = name
-        return self.names[key]
+        label = self.kit.piece(piece_key).label(art_name)
+        b = self.kit.bleed
+        return self.get((art_name, round(w, 3), round(h, 3), label), (-b, -b, w + b, h + b), lambda cv: draw_face(
+            cv, self.kit.faces, art_name, 0, 0, (w, h), label=label, ink_saver=self.kit.ink_saver, bleed=b))
 
     def icon(self, art_name: str) -> str:
         """The face without its label, 100 pt wide: for icons, scaled."""
         return self.special(("icon-" + art_name,), 100, 100, lambda cv: draw_face(
-            cv, art_name, 0, 0, 100, label="", ink_saver=self.kit.ink_saver))
+            cv, self.kit.faces, art_name, 0, 0, 100, label="", ink_saver=self.kit.ink_saver))
 
     def draw_icon(self, c, art_name: str, x: float, y: float, size: float) -> None:
-        name = self.icon(art_name)
-        c.saveState()
-        c.translate(x, y)
-        c.scale(size / 100, size / 100)
-        c.doForm(name)
-        c.restoreState()
+        self.place(self.icon(art_name), x, y, size / 100)
 
     def special(self, key, w, h, draw) -> str:
-        if key not in self.names:
-            name = f"{key[0]}_{sum(1 for k in self.names if k[0] == key[0])}"
-            self.c.beginForm(name, 0, 0, w, h)
-            draw(self.c)
-            self.c.endForm()
-            self.names[key] = name
-        return self.names[key]
+        return self.get(key, (0, 0, w, h), draw)
+
+    def board(self, geo) -> str:
+        return self.special(("board", geo.width, geo.height), geo.width, geo.height,
+                            lambda cv: self.kit.faces.board(cv, geo, ink_saver=self.kit.ink_saver))
 
 
 def _header(c, kit: Kit, page: Page, number: int, total: int) -> None:
@@ -133,17 +119,13 @@ def _place(c, forms: _Forms, page: Page) -> None:
     kit = forms.kit
     for p in page.placements:
         r = p.rect
-        if p.art == "tracker":
-            piece = kit.piece(p.piece)
-            cells = tracker_cells(piece, content_frame(kit).w)
-            name = forms.special(("tracker", r.w, r.h), r.w, r.h, lambda cv: draw_tracker(
-                cv, r.w, r.h, cells, villages=kit.counts.get("villages", 0), ink_saver=kit.ink_saver))
-        elif p.art == "aid":
-            for face in art.FACES:      # the legend's icons, defined before the card's form
-                forms.icon(face)
-            name = forms.special(("aid", r.w, r.h), r.w, r.h, lambda cv: draw_aid(
-                cv, r.w, r.h, counts=kit.counts, title=kit.title, ink_saver=kit.ink_saver,
-                icon=forms.draw_icon))
+        if p.art in kit.faces.specials:
+            if p.art == "aid":
+                for face in kit.faces.names:      # the legend's icons, defined before the card's form
+                    forms.icon(face)
+            draw, piece = kit.faces.specials[p.art], kit.piece(p.piece)
+            name = forms.special((p.art, r.w, r.h), r.w, r.h, lambda cv: draw(
+                cv, r.w, r.h, piece=piece, kit=kit, ink_saver=kit.ink_saver, icon=forms.draw_icon))
         else:
             name = forms.face(p.piece, p.art, r.w, r.h)
         c.saveState()
@@ -158,8 +140,7 @@ def _place(c, forms: _Forms, page: Page) -> None:
 
 def _board(c, forms: _Forms, kit: Kit, view: BoardView) -> None:
     geo = board_geometry(kit)
-    name = forms.special(("board", geo.width, geo.height), geo.width, geo.height,
-                         lambda cv: draw_board(cv, geo, ink_saver=kit.ink_saver))
+    name = forms.board(geo)
     c.saveState()
     path = c.beginPath()
     path.rect(view.clip.x, view.clip.y, view.clip.w, view.clip.h)
@@ -211,18 +192,14 @@ def _locator(c, kit: Kit, page: Page, pages: list[Page]) -> None:
             "Where a tile meets a tile above or to its left, cut along the solid seam line, lay it "
             "over its neighbour so the half targets become whole circles, and tape the join on "
             "the back.")
-    art.paragraph(c, text, x, y, frame.w - len(cols) * cell - mm(22), font=SERIF, size=9)
+    paragraph(c, text, x, y, frame.w - len(cols) * cell - mm(22), font=SERIF, size=9)
 
 
 def _mini_legend(c, kit: Kit, page: Page) -> None:
     frame = content_frame(kit)
     y = page.board.clip.y - mm(7)
     x = frame.x
-    art.paragraph(c, "Rank 1, at the bottom, is the Irish home row; the Treasure starts beside that "
-                     "edge. Rank 8, at the top, is the Viking home row. The blue marks in the right "
-                     "frame show the ranks where the river tiles go (4 and 5); the green marks in the "
-                     "left frame show where villages may be placed (ranks 3 to 5).",
-                  x, y, frame.w, size=9.5)
+    paragraph(c, kit.hooks.board_notes, x, y, frame.w, size=9.5)
 
 
 # The cover ----------------------------------------------------------------------------------------
@@ -282,12 +259,12 @@ def parts_list(kit: Kit) -> list[tuple[str, str]]:
             continue
         size = f"{to_mm(piece.width):.0f} mm" if abs(piece.width - piece.height) < 0.01 else \
             f"{to_mm(piece.width):.0f} \u00d7 {to_mm(piece.height):.0f} mm"
+        note = kit.hooks.piece_notes.get(piece.kind, "").format(spaces=piece.spaces)
         if piece.kind == "tracker":
-            rows.append(("", f"{piece.count} {piece.name}: {piece.spaces} spaces (1 + villages) and a "
-                             f"Reserve box"))
+            rows.append(("", f"{piece.count} {piece.name}: {note or f'{piece.spaces} spaces'}"))
             continue
         if piece.kind == "aid":
-            rows.append(("", f"{piece.count} {piece.name}s ({size}): turn, pushing, victory points"))
+            rows.append(("", f"{piece.count} {piece.name}s ({size})" + (f": {note}" if note else "")))
             continue
         text = f"{piece.count} {_plural(piece.name, piece.count)}, {size}"
         if piece.backs:
@@ -316,8 +293,7 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         c.setFont(SERIF, 9.5)
         c.drawString(x, y - 30, kit.designer)
     # a row of faces as a banner
-    faces = ["viking-front", "viking-chief", "viking-berserker", "irish", "village", "village-looted",
-             "river", "treasure", "stun"]
+    faces = kit.hooks.banner
     s = min(mm(16), (width - 8 * mm(3)) / len(faces))
     by = y - 30 - mm(6) - s
     for k, face in enumerate(faces):
@@ -325,7 +301,7 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
     y = by - mm(9)
 
     def heading(text, y):
-        c.setFillColor(art.VK_RED)
+        c.setFillColor(kit.faces.accent)
         c.setFont(BOLD, 12)
         c.drawString(x, y, text.upper())
         c.setStrokeColor(RULE)
@@ -347,7 +323,7 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         c.drawString(cols[2], y, how)
         y -= 12.5
     paper = {"a4": "A4", "letter": "US Letter", "both": "A4 or US Letter"}[kit.paper]
-    y = art.paragraph(c, f"Print on {paper} at 100 % (\u201cactual size\u201d, never \u201cfit to "
+    y = paragraph(c, f"Print on {paper} at 100 % (\u201cactual size\u201d, never \u201cfit to "
                          f"page\u201d): the board's squares must come out at {to_mm(kit.square):.0f} mm. "
                          f"Check with a ruler: the bar on the right is 50 mm long. Card stock (160\u2013"
                          f"220 g/m\u00b2) makes sturdier pieces; a greyscale printer is fine, the sides "
@@ -364,7 +340,7 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
     if double and not kit.duplex:
         steps.append("Two-sided pieces print front and back side by side: cut the pair out as one "
                      "strip, fold it on the dashed line (print side out), and glue the halves "
-                     "together. Fronts of the Viking troops are all alike, so the reverse stays secret.")
+                     "together." + (f" {kit.hooks.hidden_fronts}" if kit.hooks.hidden_fronts else ""))
     if kit.duplex:
         steps.append(f"Two-sided pieces print on the front and back of one sheet: print those pages "
                      f"double-sided, flipping on the {kit.duplex} edge. Print the calibration sheet "
@@ -380,7 +356,7 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         c.setFont(BOLD, 9.5)
         c.setFillColor(INK)
         c.drawString(x, y, f"{number}.")
-        y = art.paragraph(c, text, x + mm(5), y, width - mm(5), size=9.5) - 3
+        y = paragraph(c, text, x + mm(5), y, width - mm(5), size=9.5) - 3
     y = heading("In the box", y - 6)
     icon = mm(5)
     for face, text in parts_list(kit):
@@ -391,18 +367,9 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         c.drawString(x + icon + mm(3), y, text)
         y -= icon + mm(0.9)
     c.setFont(SERIF, 9.5)
-    c.drawString(x + icon + mm(3), y, f"The board: 8 \u00d7 8 squares of {to_mm(kit.square):.0f} mm "
+    c.drawString(x + icon + mm(3), y, f"The board: {kit.board_files} \u00d7 {kit.board_ranks} squares of {to_mm(kit.square):.0f} mm "
                                       f"on tiles, and a mini board on one sheet")
     _setup_diagram(c, kit, forms, frame.x1, y - mm(4), frame.y + mm(2))
-
-
-# An example set-up (RULINGS, setup 1-4), drawn with the kit's own pieces: squares by name.
-SETUP = {
-    "viking-front": ["a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"],
-    "irish": ["a1", "c1", "d1", "f1", "h1"],
-    "river": ["a5", "b5", "d5", "e5", "g5", "c4", "f4"],
-    "village": ["a4", "d3", "e4", "g3", "h5"],
-}
 
 
 def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom: float) -> None:
@@ -413,51 +380,44 @@ def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom:
         return
     scale = size / geo.height
     x0, y0 = right - geo.width * scale, bottom
-    name = forms.special(("board", geo.width, geo.height), geo.width, geo.height,
-                         lambda cv: draw_board(cv, geo, ink_saver=kit.ink_saver))
+    name = forms.board(geo)
     c.saveState()
     c.translate(x0, y0)
     c.scale(scale, scale)
     c.doForm(name)
     piece = geo.square * 0.78
-    for face, squares in SETUP.items():
+    printed = {p.front for p in kit.pieces}
+    for face, squares in kit.hooks.setup:
         for square in squares:
-            if face == "irish" and "irish" not in {p.front for p in kit.pieces}:
+            if face not in printed:
                 continue
-            r = geo.square_rect("abcdefgh".index(square[0]), int(square[1:]))
+            r = geo.square_rect(square % kit.board_files, square // kit.board_files + 1)
             c.saveState()
             c.translate(r.x + (r.w - piece) / 2, r.y + (r.h - piece) / 2)
             c.scale(piece / 100, piece / 100)
             c.doForm(forms.icon(face))
             c.restoreState()
-    t = geo.square * 0.7
-    c.translate(geo.frame + 3.5 * geo.square - t / 2, -t * 0.55)
-    c.scale(t / 100, t / 100)
-    c.doForm(forms.icon("treasure"))
+    if kit.hooks.setup_marker:
+        face, file, rank = kit.hooks.setup_marker
+        t = geo.square * 0.7
+        c.translate(geo.frame + file * geo.square - t / 2, rank * t)
+        c.scale(t / 100, t / 100)
+        c.doForm(forms.icon(face))
     c.restoreState()
     # the steps, beside the picture
     frame = content_frame(kit)
     text_w = x0 - frame.x - mm(6)
     y = y0 + size - mm(3)
-    c.setFillColor(art.VK_RED)
+    c.setFillColor(kit.faces.accent)
     c.setFont(BOLD, 12)
     c.drawString(frame.x, y, "SET-UP AT A GLANCE")
     y -= 15
-    counts = kit.counts
-    steps = [
-        "The Treasure waits beside the Irish edge (rank 1), off the board.",
-        f"The {counts.get('river_tiles', 8)} river tiles go on rank 5; the Irish move three of "
-        f"them one square toward rank 4, then the Vikings may take one away.",
-        f"Taking turns, Irish first, the players place the {counts.get('villages', 5)} villages on "
-        f"empty squares of ranks 3 to 5 (green marks on the board).",
-        "The Vikings line up on rank 8; then the Irish place any of their troops on rank 1 and "
-        "keep the rest in Reserve.",
-    ]
+    steps = kit.hooks.setup_steps
     for number, text in enumerate(steps, start=1):
         c.setFont(BOLD, 9.5)
         c.setFillColor(INK)
         c.drawString(frame.x, y, f"{number}.")
-        y = art.paragraph(c, text, frame.x + mm(5), y, text_w - mm(5), size=9.5) - 3
+        y = paragraph(c, text, frame.x + mm(5), y, text_w - mm(5), size=9.5) - 3
 
 
 def _ruler(c, x, y):
@@ -485,7 +445,7 @@ def _calibration_front(c, kit: Kit, page: Page) -> None:
         c.line(x - mm(12), y, x + mm(12), y)
         c.line(x, y - mm(12), x, y + mm(12))
         c.circle(x, y, mm(2), stroke=1, fill=0)
-    art.paragraph(c, "Print this sheet and the next double-sided, with the same settings as the kit. "
+    paragraph(c, "Print this sheet and the next double-sided, with the same settings as the kit. "
                      "Hold it to a window, back side towards you, and read each scale where this "
                      "sheet's cross shows through. Add the two readings to your --back-offset X,Y "
                      "(they are 0 when the printer is true) and build again.",
@@ -519,14 +479,11 @@ def _calibration_back(c, kit: Kit, page: Page) -> None:
 
 def render_pdf(kit: Kit, path: Path, extra_pages: Sequence[ExtraPage] = ()) -> list[Page]:
     """Write the kit to `path` atomically; return the pages as laid out."""
-    art.register_fonts()
+    register_fonts()
     pages = impose(kit, extra=len(extra_pages))
     for page, extra in zip((p for p in pages if p.kind == "extra"), extra_pages):
         page.caption, page.extra = extra.caption, extra
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
+    with atomic_path(path) as tmp:
         c = pdfcanvas.Canvas(str(tmp), pagesize=kit.page_size, invariant=1, pageCompression=1)
         c.setTitle(f"{kit.title} \u2013 print-and-play kit {kit.version}")
         c.setAuthor(kit.designer or kit.title)
@@ -556,10 +513,6 @@ def render_pdf(kit: Kit, path: Path, extra_pages: Sequence[ExtraPage] = ()) -> l
             _header(c, kit, page, number, total)
             c.showPage()
         c.save()
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
     return pages
 
 
@@ -589,24 +542,5 @@ def build(kit: Kit, out_dir: Path | str = "output", *, png: bool = False,
     path = out_dir / output_name(kit)
     render_pdf(kit, path, extra_pages)
     if png:
-        write_pngs(path, out_dir / "png")
+        rasterize(path, out_dir / "png")
     return path
-
-
-def write_pngs(pdf: Path, folder: Path, dpi: float = 110) -> list[Path]:
-    import pypdfium2 as pdfium
-
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    document = pdfium.PdfDocument(str(pdf))
-    try:
-        for index in range(len(document)):
-            image = document[index].render(scale=dpi / 72).to_pil()
-            target = folder / f"{pdf.stem}-{index + 1:02d}.png"
-            tmp = target.with_name(f".{target.name}.tmp")
-            image.save(tmp, format="PNG", optimize=False)
-            os.replace(tmp, target)
-            written.append(target)
-    finally:
-        document.close()
-    return written

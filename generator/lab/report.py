@@ -10,6 +10,7 @@ be compared at a glance.
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -17,24 +18,53 @@ from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
-from ..kit.art import BOLD, SERIF, register_fonts  # the kit's bundled font (EB Garamond, OFL)
-from .simulate import WAYS, Simulation
+from ..pdf import BOLD, SERIF, rasterize, register_fonts, write_atomic  # the bundled font (EB Garamond, OFL)
+from .simulate import Simulation
 
 PAGE = landscape(A4)
 MARGIN = 36.0
-VIKING = HexColor("#b03a2e")
-IRISH = HexColor("#1e8449")
 DRAW = HexColor("#909497")
 GRID = HexColor("#d5d8dc")
-WAY_COLOURS = {"treasure": HexColor("#d4ac0d"), "defeats": HexColor("#5d6d7e"),
-               "chief": HexColor("#7d3c98"), "villages": HexColor("#ca6f1e")}
+WAY_PALETTE = ("#d4ac0d", "#5d6d7e", "#7d3c98", "#ca6f1e", "#148f77", "#a93226")
+
+
+def _sides(sim: Simulation) -> list[tuple[str, str, Color]]:
+    """(label, plural, colour) of each side, from the run's settings."""
+    return [(s["label"], s["plural"], HexColor(s["colour"])) for s in sim.settings["sides"]]
+
+
+def _way_colours(sim: Simulation) -> dict[str, Color]:
+    return {way: HexColor(WAY_PALETTE[n % len(WAY_PALETTE)]) for n, way in enumerate(sim.settings["ways"])}
+
+
+def format_summary(sim: Simulation) -> str:
+    """The console summary: one block per variant."""
+    lines = []
+    width = max(len(label) for label, _, _ in _sides(sim))
+    for label in sim.variants:
+        sm = sim.summaries[label]
+        t = sm["turns"]
+        lines.append(f"{label}: {sm['games']} games")
+        for side, _, _ in _sides(sim):
+            s = sm[side]
+            low, high = s["ci95"]
+            ways = ", ".join(f"{k} {v}" for k, v in s["ways"].items()) or "-"
+            lines.append(f"  {side:{width}s} wins {s['wins']:4d}  {100 * s['rate']:5.1f}%  "
+                         f"95% CI [{100 * low:.1f}%, {100 * high:.1f}%]  by: {ways}")
+        lines.append(f"  {'draws':{width}s}      {sm['draws']['games']:4d}  {100 * sm['draws']['rate']:5.1f}%  "
+                     f"(turn cap {sm['draws']['turn_cap']})")
+        if t.get("n"):
+            lines.append(f"  turns   mean {t['mean']:.1f}  median {t['median']:.0f}  "
+                         f"range {t['min']}-{t['max']}")
+    games = sum(sm["games"] for sm in sim.summaries.values())
+    rate = games / sim.wall_seconds if sim.wall_seconds else 0.0
+    lines.append(f"{games} games in {sim.wall_seconds:.1f} s ({rate:.2f} games/s, "
+                 f"{sim.settings['workers']} workers)")
+    return "\n".join(lines)
 
 
 def write_json(sim: Simulation, path: Path | str) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(sim.to_json(), indent=1, sort_keys=False) + "\n", encoding="utf-8")
-    return path
+    return write_atomic(path, (json.dumps(sim.to_json(), indent=1, sort_keys=False) + "\n").encode("utf-8"))
 
 
 def _pct(x: float) -> str:
@@ -43,26 +73,27 @@ def _pct(x: float) -> str:
 
 def write_pdf(sim: Simulation, path: Path | str) -> Path:
     """The one-page report. Built in reportlab's invariant mode: the same results give the same bytes."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     register_fonts()
-    c = Canvas(str(path), pagesize=PAGE, invariant=1, pageCompression=1)
-    c.setTitle("Siege of Armagh: playtest lab report")
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=PAGE, invariant=1, pageCompression=1)
+    title = sim.settings.get("game", "")
+    c.setTitle(f"{title}: playtest lab report")
     c.setAuthor("siege-pnp")
     width, height = PAGE
     s = sim.settings
     y = height - MARGIN
     c.setFont(BOLD, 16)
-    c.drawString(MARGIN, y - 12, "Siege of Armagh: playtest lab")
+    c.drawString(MARGIN, y - 12, f"{title}: playtest lab")
     c.setFont(SERIF, 9)
     games = sum(summary["games"] for summary in sim.summaries.values())
     rate = games / sim.wall_seconds if sim.wall_seconds else 0.0
     c.drawString(MARGIN, y - 28,
-                 f"Vikings: {s['viking']}   Irish: {s['irish']}   {s['games']} games per variant, seed {s['seed']}, "
+                 "   ".join(f"{side['plural']}: {side['player']}" for side in s["sides"]) +
+                 f"   {s['games']} games per variant, seed {s['seed']}, "
                  f"turn cap {s['turn_cap']} (a draw), {s['workers']} workers, {games} games in "
                  f"{sim.wall_seconds:.1f} s ({rate:.2f} games/s)")
-    c.drawString(MARGIN, y - 40, "Win rates with Wilson 95% intervals. Irish hidden-reverse play uses "
-                                 "determinised samples of the Irish view only.")
+    c.drawString(MARGIN, y - 40, "Win rates with Wilson 95% intervals. A side that cannot see "
+                                 "everything plays on determinised samples of its own view only.")
     y = _table(c, sim, y - 58, width)
     chart_top = min(y - 34, height - 200)
     chart_h = chart_top - MARGIN - 36
@@ -73,11 +104,12 @@ def write_pdf(sim: Simulation, path: Path | str) -> Path:
     _length_chart(c, sim, x + 2 * (panel_w + 24), MARGIN + 36, panel_w, chart_h)
     c.showPage()
     c.save()
-    return path
+    return write_atomic(path, buffer.getvalue())
 
 
 def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
-    columns = [("variant", 90), ("Viking wins", 120), ("Irish wins", 120), ("draws (cap)", 80),
+    first, second = (plural for _, plural, _ in _sides(sim))
+    columns = [("variant", 90), (f"{first} win", 120), (f"{second} win", 120), ("draws (cap)", 80),
                ("turns: mean, median [range]", 150), ("commonest wins", width - 2 * MARGIN - 560)]
     row_h = 13.0
     c.setFont(BOLD, 8.5)
@@ -94,13 +126,12 @@ def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
         sm = sim.summaries[label]
         t = sm["turns"]
         ways = []
-        for side in ("viking", "irish"):
+        for side, _, _ in _sides(sim):
             for combo, n in list(sm[side]["ways"].items())[:1]:
                 ways.append(f"{side[0].upper()}: {combo} {n}")
-        cells = [
-            label,
-            f"{_pct(sm['viking']['rate'])}  [{_pct(sm['viking']['ci95'][0])}, {_pct(sm['viking']['ci95'][1])}]",
-            f"{_pct(sm['irish']['rate'])}  [{_pct(sm['irish']['ci95'][0])}, {_pct(sm['irish']['ci95'][1])}]",
+        cells = [label] + [
+            f"{_pct(sm[side]['rate'])}  [{_pct(sm[side]['ci95'][0])}, {_pct(sm[side]['ci95'][1])}]"
+            for side, _, _ in _sides(sim)] + [
             f"{sm['draws']['games']} ({sm['draws']['turn_cap']})",
             f"{t['mean']:.1f}, {t['median']:.0f}  [{t['min']}-{t['max']}]" if t.get("n") else "-",
             ";  ".join(ways),
@@ -178,7 +209,7 @@ def _win_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: floa
     for (left, slot), label in zip(_labels(c, sim, x, y, w), sim.variants):
         sm = sim.summaries[label]
         bar = slot * 0.8 / 3
-        for j, (key, colour) in enumerate((("viking", VIKING), ("irish", IRISH), ("draws", DRAW))):
+        for j, (key, colour) in enumerate([(side, colour) for side, _, colour in _sides(sim)] + [("draws", DRAW)]):
             bx = left + slot * 0.1 + j * bar
             rate = sm[key]["rate"]
             c.setFillColor(colour)
@@ -190,29 +221,31 @@ def _win_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: floa
             c.line(mid, y + h * low, mid, y + h * high)
             c.line(mid - 2, y + h * low, mid + 2, y + h * low)
             c.line(mid - 2, y + h * high, mid + 2, y + h * high)
-    _legend(c, [("Vikings", VIKING), ("Irish", IRISH), ("draws", DRAW)], x + 26, y - 32)
+    _legend(c, [(plural, colour) for _, plural, colour in _sides(sim)] + [("draws", DRAW)], x + 26, y - 32)
 
 
 def _ways_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: float) -> None:
-    """Per variant two stacked bars (Viking, Irish wins): the share of games in which the winner
-    held each victory point, stacked by point; each bar's height is that side's win rate."""
+    """Per variant a stacked bar per side: the share of games in which the winner won each way
+    (victory points held), stacked by way; each bar's height is that side's win rate."""
+    way_colours = _way_colours(sim)
+    sides = _sides(sim)
     _frame(c, "How games were won (points held by the winner)", x, y, w, h, 1.0,
            [0, 0.25, 0.5, 0.75, 1.0], lambda t: f"{100 * t:.0f}%")
     for (left, slot), label in zip(_labels(c, sim, x, y, w), sim.variants):
         sm = sim.summaries[label]
-        bar = slot * 0.8 / 2
-        for j, (side, edge) in enumerate((("viking", VIKING), ("irish", IRISH))):
+        bar = slot * 0.8 / len(sides)
+        for j, (side, _, edge) in enumerate(sides):
             bx = left + slot * 0.1 + j * bar
             wins = sm[side]["wins"]
             total_points = sum(sm[side]["points"].values())
             top = y
             rate = sm[side]["rate"]
-            for way in WAYS:
+            for way, colour in way_colours.items():
                 n = sm[side]["points"].get(way, 0)
                 if not n:
                     continue
                 seg = h * rate * n / total_points
-                c.setFillColor(WAY_COLOURS[way])
+                c.setFillColor(colour)
                 c.rect(bx, top, bar * 0.9, seg, stroke=0, fill=1)
                 top += seg
             if wins:
@@ -222,7 +255,8 @@ def _ways_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: flo
                 c.setFillColor(edge)
                 c.setFont(BOLD, 6)
                 c.drawCentredString(bx + bar * 0.45, top + 2, side[0].upper())
-    _legend(c, [(way, WAY_COLOURS[way]) for way in WAYS] + [("bars: V | I", white)], x + 26, y - 32)
+    order = " | ".join(label[0].upper() for label, _, _ in sides)
+    _legend(c, list(way_colours.items()) + [(f"bars: {order}", white)], x + 26, y - 32)
 
 
 def _length_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: float) -> None:
@@ -263,16 +297,9 @@ def _length_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: f
 
 
 def write_png(pdf: Path | str, path: Path | str, dpi: int = 110) -> Path:
-    """A raster preview of the report's page (pypdfium2)."""
-    import pypdfium2 as pdfium
+    """A raster preview of the report's page."""
     path = Path(path)
-    document = pdfium.PdfDocument(str(pdf))
-    try:
-        image = document[0].render(scale=dpi / 72).to_pil()
-        image.save(path)
-    finally:
-        document.close()
-    return path
+    return rasterize(pdf, path.parent, dpi, stem=path.name, pages=1)[0]
 
 
 def write_report(sim: Simulation, stem: Path | str, png: bool = True) -> dict[str, Path]:

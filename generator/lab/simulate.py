@@ -14,60 +14,42 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field
 
-from ..config import Counts, Game, RuleNumbers, validate_counts, with_counts
-from ..engine.options import check_options
-from ..engine.state import Phase, Side, State
+from ..config import load_game
+from ..games.base import Game
 from . import stats
 from .players import PlayerSpec
 
 DEFAULT_TURN_CAP = 200
 
 
-COUNT_NAMES = tuple(f.name for f in fields(Counts))
-NUMBER_NAMES = tuple(f.name for f in fields(RuleNumbers))
-
-
 @dataclass(frozen=True)
 class Variant:
-    """One rule set to test: the rules, and the engine options, counts and rule numbers that differ
-    from the game's (`changes` are (name, value) pairs of Counts or RuleNumbers fields)."""
+    """One rule set to test: the rules, and the engine options and numbers (counts, rule numbers)
+    that differ from the game's."""
 
-    label: str = "final"
+    label: str = "default"
     rules: str | None = None   # None: the game's rule set
     options: tuple[tuple[str, str], ...] = ()
     changes: tuple[tuple[str, int], ...] = ()
 
     def game(self, base: Game) -> Game:
-        """`base` with this variant's counts and numbers; raises ValueError for impossible counts."""
-        counts = {k: v for k, v in self.changes if k in COUNT_NAMES}
-        numbers = {k: v for k, v in self.changes if k in NUMBER_NAMES}
-        unknown = [k for k, _ in self.changes if k not in COUNT_NAMES and k not in NUMBER_NAMES]
-        if unknown:
-            raise ValueError(f"unknown count {unknown[0]!r}; counts: {', '.join(COUNT_NAMES + NUMBER_NAMES)}")
-        game = with_counts(base, **counts) if counts else base
-        if numbers:
-            game = replace(game, numbers=replace(game.numbers, **numbers))
-        validate_counts(game.counts, lambda key, message: ValueError(message))
-        if self.rules is not None:
-            game = replace(game, rule_set=self.rules)
-        return game
+        """`base` with this variant's numbers and rule set; raises ValueError for impossible ones."""
+        game = base.with_numbers(**dict(self.changes)) if self.changes else base
+        return game.with_rule_set(self.rules) if self.rules is not None else game
 
 
 @dataclass(frozen=True)
 class GameTask:
-    """Everything one game needs (picklable, small): the players, the seed, and the resolved rules,
-    counts, numbers and engine options (turn cap included)."""
+    """Everything one game needs (picklable, small): the players by side, the seed, the game with
+    the variant's numbers and rules, and the resolved engine options (turn cap included)."""
 
     index: int
     seed: int
-    viking: PlayerSpec
-    irish: PlayerSpec
-    variant: str = "final"
-    rules: str = "final"
-    counts: Counts = Counts()  # noqa: RUF009 (frozen, immutable)
-    numbers: RuleNumbers = RuleNumbers()  # noqa: RUF009
+    players: tuple[PlayerSpec, ...]
+    game: Game
+    variant: str = "default"
     options: tuple[tuple[str, str], ...] = (("turn-cap", str(DEFAULT_TURN_CAP)),)
 
 
@@ -77,35 +59,35 @@ def game_seed(base_seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def make_tasks(games: int, viking: PlayerSpec, irish: PlayerSpec, variant: Variant = Variant(),
+def make_tasks(games: int, players: Sequence[PlayerSpec], variant: Variant = Variant(),
                seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None) -> list[GameTask]:
     """The tasks of `games` games of one variant. Options: the game's, then `turn-cap`, then the
     variant's (so `--option turn-cap=N` wins over the default cap). Raises ValueError for bad ones."""
-    game = variant.game(game or Game())
+    game = variant.game(game or load_game(None))
     options = dict(game.options)
     options["turn-cap"] = str(turn_cap)
     options.update(dict(variant.options))
-    check_options(options, game.rule_set)
+    game.check_options(options, game.rule_set)
     resolved = tuple(sorted((k, str(v)) for k, v in options.items()))
-    return [GameTask(i, game_seed(seed, i), viking, irish, variant.label, game.rule_set, game.counts,
-                     game.numbers, resolved) for i in range(games)]
+    return [GameTask(i, game_seed(seed, i), tuple(players), game, variant.label, resolved)
+            for i in range(games)]
 
 
 def play_game(task: GameTask) -> dict:
     """Play one game from setup to the end and return its record (JSON-ready).
 
-    Each player gets only `state.view(side)`: the Irish never see a hidden Viking reverse."""
+    Each player gets only `state.view(side)`: nobody sees what their side may not."""
     started = time.perf_counter()
-    game = Game(counts=task.counts, numbers=task.numbers, rule_set=task.rules)
-    state = State.new_game(game, task.rules, dict(task.options))
-    players = {Side.VIKING: task.viking.build(), Side.IRISH: task.irish.build()}
-    rngs = {side: random.Random(task.seed * 2 + int(side)) for side in Side}
+    game = task.game
+    state = game.new_initial_state(dict(task.options))
+    players = [spec.build() for spec in task.players]
+    rngs = [random.Random(task.seed * 2 + n) for n in range(len(players))]
     actions = 0
     while not state.is_game_over():
-        if state.phase is not Phase.PLAY and not state.legal_moves():
+        if state.in_setup() and not state.legal_moves():
             break  # a setup step with no legal move (impossible counts): recorded as "stalled"
         side = state.to_move
-        move = players[side].choose(state.view(side), rngs[side])
+        move = players[int(side)].choose(state.view(side), rngs[int(side)])
         state.push(move)
         actions += 1
     outcome = state.outcome()
@@ -113,12 +95,11 @@ def play_game(task: GameTask) -> dict:
         "index": task.index,
         "seed": task.seed,
         "variant": task.variant,
-        "rules": task.rules,
-        "viking": str(task.viking),
-        "irish": str(task.irish),
+        "rules": game.rule_set,
+        "players": {info.label: str(spec) for info, spec in zip(game.sides, task.players)},
         "winner": outcome.winner.label if outcome and outcome.winner is not None else None,
-        "termination": outcome.termination.value if outcome else "stalled",
-        "points": sorted(p.value for p in outcome.points) if outcome else [],
+        "termination": outcome.termination if outcome else "stalled",
+        "points": list(outcome.ways) if outcome else [],
         "turns": state.turn,
         "actions": actions,
         "seconds": round(time.perf_counter() - started, 4),
@@ -168,26 +149,23 @@ def run_tasks(tasks: Sequence[GameTask], workers: int | None = None,
 
 
 # ------------------------------------------------------------------------------ aggregation
-WAYS = ("treasure", "defeats", "chief", "villages")
-
-
-def summarize(records: Sequence[dict]) -> dict:
-    """Win rates with Wilson 95% intervals, how games were won, game length and draws."""
+def summarize(records: Sequence[dict], sides: Sequence[str], ways: Sequence[str] = ()) -> dict:
+    """Win rates with Wilson 95% intervals per side (labels), how games were won, game length and draws."""
     n = len(records)
     out: dict = {"games": n}
-    for side in ("viking", "irish"):
+    for side in sides:
         wins = sum(1 for r in records if r["winner"] == side)
         low, high = stats.wilson_interval(wins, n)
         out[side] = {"wins": wins, "rate": wins / n if n else 0.0, "ci95": [low, high]}
-        ways: dict[str, int] = {w: 0 for w in WAYS}
+        held: dict[str, int] = {w: 0 for w in ways}
         combos: dict[str, int] = {}
         for r in records:
             if r["winner"] == side:
                 for point in r["points"]:
-                    ways[point] = ways.get(point, 0) + 1
+                    held[point] = held.get(point, 0) + 1
                 key = "+".join(r["points"]) or r["termination"]
                 combos[key] = combos.get(key, 0) + 1
-        out[side]["points"] = ways
+        out[side]["points"] = held
         out[side]["ways"] = dict(sorted(combos.items(), key=lambda kv: (-kv[1], kv[0])))
     draws = sum(1 for r in records if r["winner"] is None)
     low, high = stats.wilson_interval(draws, n)
@@ -216,20 +194,27 @@ class Simulation:
                 "wall_seconds": round(self.wall_seconds, 3), "games": self.records}
 
 
-def simulate(variants: Sequence[Variant], games: int, viking: PlayerSpec, irish: PlayerSpec,
+def simulate(variants: Sequence[Variant], games: int, players: Sequence[PlayerSpec],
              seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None,
              workers: int | None = None, progress: Callable[[dict], None] | None = None,
              mapper: Mapper | None = None) -> Simulation:
-    """Play `games` seeded games of every variant (the same seeds for each) and summarise them."""
+    """Play `games` seeded games of every variant (the same seeds for each) and summarise them.
+    `players` are by side, in the game's side order."""
+    game = game or load_game(None)
     labels = [v.label for v in variants]
     if len(set(labels)) != len(labels):
         raise ValueError(f"variant labels must differ: {labels}")
-    tasks = [t for v in variants for t in make_tasks(games, viking, irish, v, seed, turn_cap, game)]
+    tasks = [t for v in variants for t in make_tasks(games, players, v, seed, turn_cap, game)]
     started = time.perf_counter()
     records = run_tasks(tasks, workers, progress, mapper)
     wall = time.perf_counter() - started
-    summaries = {v.label: summarize([r for r in records if r["variant"] == v.label]) for v in variants}
-    settings = {"games": games, "viking": str(viking), "irish": str(irish), "seed": seed,
+    sides = [info.label for info in game.sides]
+    summaries = {v.label: summarize([r for r in records if r["variant"] == v.label], sides, game.ways)
+                 for v in variants}
+    settings = {"game": game.info.title, "games": games, "seed": seed,
+                "sides": [{"label": info.label, "plural": info.plural, "colour": info.colour, "player": str(spec)}
+                          for info, spec in zip(game.sides, players)],
+                "ways": list(game.ways),
                 "turn_cap": turn_cap, "workers": "distributed" if mapper else workers or os.cpu_count() or 1,
                 "variants": [asdict(v) for v in variants]}
     return Simulation(settings, labels, summaries, records, wall)
@@ -237,7 +222,7 @@ def simulate(variants: Sequence[Variant], games: int, viking: PlayerSpec, irish:
 
 # ------------------------------------------------------------------------------ comparisons
 def parse_vary(text: str) -> tuple[str, list[str]]:
-    """`villages=4,5,6` or `turn-cap=100,200` to (name, values); raises ValueError."""
+    """`pieces=4,5,6` or `turn-cap=100,200` to (name, values); raises ValueError."""
     name, sep, values = text.partition("=")
     items = [v.strip() for v in values.split(",") if v.strip()]
     if not sep or not name.strip() or not items:
@@ -245,33 +230,36 @@ def parse_vary(text: str) -> tuple[str, list[str]]:
     return name.strip(), items
 
 
-def plan_variants(rules: Sequence[str], options: dict[str, str] | None = None,
+def plan_variants(game: Game, rules: Sequence[str | None], options: dict[str, str] | None = None,
                   vary: Sequence[tuple[str, Sequence[str]]] = ()) -> list[Variant]:
     """Every combination of the rule sets and the swept values, labelled for the report.
 
-    A swept name is a count or rule number (`villages`, `points_to_win`, ...; whole numbers) or an
-    engine option (`turn-cap`, `no-moves`, ...). `options` apply to every variant."""
-    from ..engine.options import BY_NAME
+    A swept name is one of the game's numbers (`pnp rules` lists them; whole numbers) or
+    an engine option (`turn-cap`, ...). `options` apply to every variant. A rule set of None is the
+    game's own."""
+    numbers = game.number_names()
+    option_names = [spec.name for spec in game.option_specs]
     combos: list[list[tuple[str, str]]] = [[]]
     for name, values in vary:
-        key = name.replace("-", "_") if name.replace("-", "_") in COUNT_NAMES + NUMBER_NAMES else name
-        if key not in COUNT_NAMES and key not in NUMBER_NAMES and key not in BY_NAME:
-            raise ValueError(f"cannot vary {name!r}; counts: {', '.join(COUNT_NAMES + NUMBER_NAMES)}; "
-                             f"options: {', '.join(BY_NAME)}")
+        key = name.replace("-", "_") if name.replace("-", "_") in numbers else name
+        if key not in numbers and key not in option_names:
+            raise ValueError(f"cannot vary {name!r}; numbers: {', '.join(numbers) or 'none'}; "
+                             f"options: {', '.join(option_names)}")
         combos = [combo + [(key, value)] for combo in combos for value in values]
     variants = []
     for rule_set in rules:
-        if rule_set not in ("final", "draft"):
-            raise ValueError(f"rules must be 'final' or 'draft', not {rule_set!r}")
+        if rule_set is not None and rule_set not in game.rule_sets:
+            raise ValueError(f"rules must be {' or '.join(game.rule_sets) or 'left out'}, not {rule_set!r}")
         for combo in combos:
             changes, opts = [], dict(options or {})
             for key, value in combo:
-                if key in BY_NAME:
+                if key in option_names:
                     opts[key] = value
                 else:
                     if not value.lstrip("-").isdigit():
                         raise ValueError(f"{key} takes whole numbers, not {value!r}")
                     changes.append((key, int(value)))
-            parts = ([rule_set] if len(rules) > 1 or not combo else []) + [f"{k}={v}" for k, v in combo]
+            parts = ([rule_set or game.rule_set or "default"] if len(rules) > 1 or not combo else []) + \
+                [f"{k}={v}" for k, v in combo]
             variants.append(Variant(" ".join(parts), rule_set, tuple(sorted(opts.items())), tuple(changes)))
     return variants

@@ -10,8 +10,6 @@ a first pass lays the pages out on a scratch canvas (diagrams skip their drawing
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,24 +20,16 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer
 
 from ..check import CheckReport, check_text, format_report
-from ..config import Game
-from ..examples import ExampleSyntaxError, render_markdown
+from ..errors import CheckFailed, ExampleSyntaxError
+from ..examples import render_markdown
+from ..games.base import Game
+from ..pdf import ITALIC as SERIF_ITALIC, SERIF, register_fonts, write_atomic
 from .diagram import ExampleDiagram
-from .fonts import SERIF, SERIF_ITALIC, register_fonts
 from .markdown import INK, RULE, Heading, PageContext, Styles, make_styles, markdown_flowables
 from .numbers import NumberProblem, check_numbers
 
 A4 = (210 * mm, 297 * mm)
 MARGINS = (19 * mm, 19 * mm, 18 * mm, 20 * mm)  # left, right, top, bottom
-
-
-class RulebookError(ValueError):
-    """The rulebook cannot be built: unreadable input, a wrong number or a failing example.
-    `report` is the text to show (the check's report for failing examples)."""
-
-    def __init__(self, message: str, report: str = "", exit_code: int = 1):
-        self.report, self.exit_code = report, exit_code
-        super().__init__(message)
 
 
 @dataclass
@@ -74,21 +64,22 @@ class RulebookResult:
 
 def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) -> Prepared:
     """Read rules.md as a template over the game's numbers, check its typed numbers, replay every
-    example (the same check as `pnp check`, on the text read here). Raises `RulebookError` when a number
-    disagrees with components.toml or an example fails, unless `force`; unreadable input always."""
+    example (the same check as `pnp check`, on the text read here). Raises `CheckFailed` when a number
+    disagrees with components.toml or an example fails, unless `force`; `ExampleSyntaxError` for
+    unreadable input, always."""
     path = Path(rules_path)
     try:
         source = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise RulebookError(f"{path}: cannot read: {exc.strerror or exc}", exit_code=2) from None
-    try:
-        text = render_markdown(source, game, path)
-    except ExampleSyntaxError as exc:
-        raise RulebookError(str(exc), exit_code=2) from None
+        raise ExampleSyntaxError(path, None, f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ExampleSyntaxError(path, None, f"cannot read: not UTF-8 text ({exc.reason} at byte "
+                                             f"{exc.start})") from None
+    text = render_markdown(source, game, path)
     numbers = check_numbers(source, game, path)
     report = check_text(text, path, game)  # the text already read and rendered above
     if report.errors:
-        raise RulebookError(f"{path}: an example block cannot be read", format_report(report), 2)
+        raise report.errors[0]
     errors = [p for p in numbers if p.is_error]
     if not force and (errors or report.failed):
         parts = []
@@ -102,7 +93,7 @@ def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) ->
                         f"{'' if len(errors) > 1 else 's'} with components.toml")
         if report.failed:
             what.append(f"{len(report.failed)} example{'s' if len(report.failed) > 1 else ''} failed the check")
-        raise RulebookError(f"{path}: " + " and ".join(what) + " (--force builds anyway)", "\n".join(parts))
+        raise CheckFailed(f"{path}: " + " and ".join(what) + " (--force builds anyway)", "\n".join(parts))
     return Prepared(game, path, text, report, numbers)
 
 
@@ -117,7 +108,7 @@ def _flowables(prepared: Prepared, styles: Styles, context: PageContext) -> tupl
 
     document = markdown_flowables(prepared.text, styles, context, on_example)
     if len(made) != len(replays):  # both come from the same parser over the same text
-        raise RulebookError(f"{prepared.path}: found {len(made)} diagrams for {len(replays)} examples")
+        raise ValueError(f"{prepared.path}: found {len(made)} diagrams for {len(replays)} examples")
     return document.flowables, document.headings
 
 
@@ -280,23 +271,9 @@ def page_size_for(game: Game) -> tuple[float, float]:
         return A4
     try:
         kit = load_kit(game)
-    except Exception:  # the kit reports its own errors; the rulebook still needs a page
+    except ValueError:  # the kit reports its own errors; the rulebook still needs a page
         return A4
     return PAPERS.get(kit.paper, A4) if kit.paper != "both" else PAPERS["both"]
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write `path` so that no reader ever sees half a PDF: a temporary file, then a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
 
 
 def build_rulebook(game: Game, rules_path: Path | str, out_pdf: Path | str | None, force: bool = False,

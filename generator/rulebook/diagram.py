@@ -1,16 +1,15 @@
 """An example block drawn as a diagram: the same `Replay` that `pnp check` judged, as a flowable.
 
-`trace(replay)` (no reportlab) replays the example's moves once more on a copy of the before state
-to learn what each move did: who moved, which pieces were pushed where, which were removed and
-which flipped. `ExampleDiagram` draws it: the before board cropped to the part that matters, with
-rank and file labels, an arrow for each move (numbered when there are several, Viking and Irish in
+`trace(replay)` (no reportlab) asks the engine what each of the example's moves did
+(`State.effect`): who moved, which pieces were pushed where, which were removed and which flipped. `ExampleDiagram` draws it: the before board cropped to the part that matters, with
+rank and file labels, an arrow for each move (numbered when there are several, each side in
 their own colours, pushed pieces' paths dashed), and beside it the after board (removed pieces as
 ghosts with a cross where they were pushed to) or an "illegal" panel with the engine's reason.
 A block that failed the check (drawn only when the build is forced) gets a red frame and the
 check's report.
 
-Piece faces, terrain and markers are the kit's own art (`generator.kit.art.draw_face`,
-`draw_stun_overlay`), so a diagram shows the pieces the player cut out.
+Piece faces, terrain and markers are the kit's own art (the game's `FaceSet`, through
+`State.cell_art`), so a diagram shows the pieces the player cut out. Any game's board size works.
 """
 
 from __future__ import annotations
@@ -22,16 +21,12 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, Paragraph
 
-from ..engine.board import DIRECTIONS, DIRECTION_TO, FILES
-from ..engine.diagram import state_cells, state_fields
-from ..engine.state import Kind, MoveKind, Side, SIDE_OF, State, Terrain
-from ..examples import Replay
-from ..kit.art import draw_face, draw_stun_overlay
-from .fonts import MONO, SERIF, SERIF_BOLD, SERIF_ITALIC, bold_safe
+from ..examples import Replay, differences
+from ..games.base import Effect, Motion, State
+from ..kit.faces import FaceSet, draw_face
+from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe
 from .markdown import ACCENT, INK, RULE, Styles
 
-VIKING_INK = colors.HexColor("#a3301d")
-IRISH_INK = colors.HexColor("#1d5a8c")
 PUSH_INK = colors.HexColor("#5b5247")
 FAIL = colors.HexColor("#d0021b")
 LIGHT = colors.HexColor("#f3ecdf")
@@ -45,7 +40,7 @@ GRASS = colors.HexColor("#a7b98f")
 class Arrow:
     frm: tuple[float, float]  # (file, rank), 0-based; may lie off the board
     to: tuple[float, float]
-    side: Side
+    side: str                 # the side's label
     kind: str                 # "step", "push" (a pushed piece), "back" (the backing troop), "deploy"
     number: int = 0           # the move's number when a block has several (0: none)
     illegal: bool = False
@@ -55,8 +50,8 @@ class Arrow:
 class Ghost:
     """A piece removed from play, drawn on the after board where it was pushed to."""
 
-    at: tuple[int, int]       # (file, rank) it was pushed to; may be off the board
-    kind: Kind
+    at: tuple[float, float]   # (file, rank) it was pushed to; may be off the board
+    face: str
     frm: tuple[int, int]      # (file, rank) it was pushed from
 
 
@@ -71,13 +66,9 @@ class Trace:
     accepted_after: State | None = None  # the state after the accepted plays
 
 
-def _fr(square: int) -> tuple[int, int]:
-    return square % 8, square // 8
-
-
 def trace(replay: Replay) -> Trace:
-    """Replay `replay`'s moves once more, line by line from the states the check kept, recording
-    arrows, ghosts and flips for the drawing; the move the check refused is drawn crossed out."""
+    """What each move of `replay` did, line by line from the states the check kept: arrows,
+    ghosts and flips for the drawing; the move the check refused is drawn crossed out."""
     example = replay.example
     result = Trace(replay.states[0], None)
     total = sum(len(p.moves) for p in example.plays)
@@ -88,53 +79,42 @@ def trace(replay: Replay) -> Trace:
             number += 1
             shown = number if total > 1 else 0
             if replay.rejected == (line, index):
-                _arrows(state, move, result, shown, illegal=True)
-                result.illegal = replay.illegal_reason
+                _add(state, Effect(state.motions(move)), result, shown, illegal=True)
+                result.illegal = _sentence(replay.illegal)
                 result.accepted_after = replay.final
                 return result
-            _record(state, move, result, shown)
+            _add(state, state.effect(move), result, shown)
+            state.push(move)
     result.after = result.accepted_after = replay.final
     return result
 
 
-def _arrows(state: State, move, result: Trace, number: int, illegal: bool) -> None:
-    """The arrows of the moving troops (the pushed pieces' come from `_record`)."""
-    side = state.to_move
-    if move.kind is MoveKind.DEPLOY:
-        f, r = _fr(move.to)
-        start = (f, -1.15) if side is Side.IRISH else (f, 8.15)
-        result.arrows.append(Arrow(start, (f, r), side, "deploy", number, illegal))
-    elif move.kind is MoveKind.TWO_PUSH:
-        result.arrows.append(Arrow(_fr(move.back), _fr(move.frm), side, "back", 0, illegal))
-        result.arrows.append(Arrow(_fr(move.frm), _fr(move.to), side, "step", number, illegal))
-    elif move.kind is MoveKind.STEP:
-        result.arrows.append(Arrow(_fr(move.frm), _fr(move.to), side, "step", number, illegal))
-
-
-def _record(state: State, move, result: Trace, number: int) -> None:
-    """Play an accepted move on `state`, noting its arrows, the pushed pieces, ghosts and flips."""
-    _arrows(state, move, result, number, illegal=False)
-    pos, kind = state.pos[:], state.kind[:]
-    actors = {state.board[move.frm]} if move.kind is not MoveKind.DEPLOY else set()
-    if move.kind is MoveKind.TWO_PUSH:
-        actors.add(state.board[move.back])
-    d = DIRECTION_TO[move.frm][move.to] if move.kind in (MoveKind.STEP, MoveKind.TWO_PUSH) else -1
-    state.push(move)
-    for piece in range(1, len(pos)):
-        if piece in actors or pos[piece] < 0:
-            continue
-        now = state.pos[piece] if piece < len(state.pos) else -1
-        if now == pos[piece]:
-            if state.kind[piece] != kind[piece]:
-                result.flipped.append(now)
-            continue
-        f, r = _fr(pos[piece])
-        df, dr = DIRECTIONS[d] if d >= 0 else (0, 0)
-        if now >= 0:
-            result.arrows.append(Arrow((f, r), _fr(now), SIDE_OF[kind[piece]], "push"))
+def _add(state: State, effect: Effect, result: Trace, number: int, illegal: bool = False) -> None:
+    """A move's arrows (the acting pieces' first: the mover's carries the number), ghosts, flips."""
+    board = state.game.board
+    for motion in effect.motions:
+        kind = {"move": "step", "back": "back", "push": "push"}[motion.role]
+        if motion.frm is None:
+            result.arrows.append(Arrow(_edge(state, motion), _at(board, motion.to), motion.side, "deploy",
+                                       number, illegal))
         else:
-            result.arrows.append(Arrow((f, r), (f + df, r + dr), SIDE_OF[kind[piece]], "push"))
-            result.ghosts.append(Ghost((f + df, r + dr), Kind(kind[piece]), (f, r)))
+            result.arrows.append(Arrow(_at(board, motion.frm), _at(board, motion.to), motion.side, kind,
+                                       number if kind == "step" else 0, illegal and kind != "push"))
+    for removal in effect.removals:
+        result.ghosts.append(Ghost(_at(board, removal.at), removal.face, board.file_rank(removal.frm)))
+    result.flipped += effect.flipped
+
+
+def _at(board, where) -> tuple[float, float]:
+    """(file, rank), 0-based, of a square or of an off-board (file, rank) pair."""
+    return board.file_rank(where) if isinstance(where, int) else where
+
+
+def _edge(state: State, motion: Motion) -> tuple[float, float]:
+    """Where a piece coming onto the board starts: just off its side's home edge."""
+    board = state.game.board
+    f, _ = _at(board, motion.to)
+    return (f, -1.15) if board.home_edge(motion.side) == "bottom" else (f, board.ranks + 0.15)
 
 
 # ----------------------------------------------------------------- the part of the board shown
@@ -147,9 +127,11 @@ class Crop:
 def crop_for(t: Trace, states: list[State]) -> Crop:
     """The files and ranks that matter: every piece, every arrow end and ghost, one square of
     context around them, at least 4 x 4 squares; the whole board's width when most of it is used."""
+    board = states[0].game.board
+    last_f, last_r = board.files - 1, board.ranks - 1
     points: list[tuple[float, float]] = []
     for state in states:
-        points += [_fr(p) for p in state.pos[1:] if p >= 0]
+        points += [board.file_rank(s) for s in range(board.size) if state.piece_at(s) is not None]
     for a in t.arrows:
         if a.kind != "deploy":
             points += [a.frm, a.to]
@@ -157,38 +139,30 @@ def crop_for(t: Trace, states: list[State]) -> Crop:
             points.append(a.to)
     points += [g.at for g in t.ghosts]
     if not points:
-        return Crop((0, 7), (0, 7))
+        return Crop((0, last_f), (0, last_r))
     fs = [p[0] for p in points]
     rs = [p[1] for p in points]
-    f0, f1 = max(min(fs) - 1, 0), min(max(fs) + 1, 7)
-    r0, r1 = max(min(rs) - 1, 0), min(max(rs) + 1, 7)
+    f0, f1 = max(min(fs) - 1, 0), min(max(fs) + 1, last_f)
+    r0, r1 = max(min(rs) - 1, 0), min(max(rs) + 1, last_r)
     # ghosts pushed off the board need a column or row of room
     f0, f1 = min(f0, min(fs)), max(f1, max(fs))
     r0, r1 = min(r0, min(rs)), max(r1, max(rs))
-    f0, f1 = _widen(int(f0), int(f1), 4)
-    r0, r1 = _widen(int(r0), int(r1), 4)
-    if f1 - f0 + 1 >= 6:
-        f0, f1 = min(f0, 0), max(f1, 7)
-    if r1 - r0 + 1 >= 6:
-        r0, r1 = min(r0, 0), max(r1, 7)
+    f0, f1 = _widen(int(f0), int(f1), 4, last_f)
+    r0, r1 = _widen(int(r0), int(r1), 4, last_r)
+    if f1 - f0 + 1 >= 6 * board.files / 8:
+        f0, f1 = min(f0, 0), max(f1, last_f)
+    if r1 - r0 + 1 >= 6 * board.ranks / 8:
+        r0, r1 = min(r0, 0), max(r1, last_r)
     return Crop((f0, f1), (r0, r1))
 
 
-def _widen(a: int, b: int, least: int) -> tuple[int, int]:
+def _widen(a: int, b: int, least: int, last: int) -> tuple[int, int]:
     while b - a + 1 < least:
-        if b < 7:
+        if b < last:
             b += 1
         if b - a + 1 < least and a > 0:
             a -= 1
     return a, b
-
-
-# ----------------------------------------------------------------- piece art
-FACE_OF_KIND = {Kind.IRISH: "irish", Kind.VIKING: "viking-front", Kind.HIDDEN_BERSERKER: "viking-front",
-                Kind.HIDDEN_CHIEF: "viking-front", Kind.BERSERKER: "viking-berserker",
-                Kind.CHIEF: "viking-chief", Kind.UNKNOWN: "viking-front"}
-HIDDEN_HINT = {Kind.HIDDEN_BERSERKER: "B", Kind.HIDDEN_CHIEF: "C"}
-FACE_OF_TERRAIN = {Terrain.RIVER: "river", Terrain.VILLAGE: "village", Terrain.LOOTED: "village-looted"}
 
 
 def _cross(c, cx: float, cy: float, half: float, width: float) -> None:
@@ -202,7 +176,7 @@ def _cross(c, cx: float, cy: float, half: float, width: float) -> None:
 FACE_UNIT = 100.0  # the kit's art is drawn in a 100-unit box, then scaled
 
 
-def _face(canvas, face: str, x: float, y: float, size: float) -> None:
+def _face(canvas, faces: FaceSet, face: str, x: float, y: float, size: float) -> None:
     """The kit's own art for `face` in the square (x, y, size), lower-left corner, points. At
     diagram size the faces print no text (the kit drops labels below 20 mm anyway). Each face is
     drawn once per PDF as a form XObject and reused, as the kit does for its pieces."""
@@ -210,7 +184,7 @@ def _face(canvas, face: str, x: float, y: float, size: float) -> None:
     name = f"rulebook-face-{face}"
     if name not in defined:
         canvas.beginForm(name, 0, 0, FACE_UNIT, FACE_UNIT)
-        draw_face(canvas, face, 0, 0, FACE_UNIT, label="")
+        draw_face(canvas, faces, face, 0, 0, FACE_UNIT, label="")
         canvas.endForm()
         defined.add(name)
     canvas.saveState()
@@ -221,26 +195,6 @@ def _face(canvas, face: str, x: float, y: float, size: float) -> None:
 
 
 # ----------------------------------------------------------------- the flowable
-FIELD_WORDS = {"reserve": "Reserve", "tracker": "Tracker", "defeated": "Vikings defeated"}
-
-
-def describe_fields(state: State) -> str:
-    """The state lines a reader needs beside the grid, in words."""
-    values = state_fields(state)
-    parts = []
-    if values["tracker"]:
-        parts.append(f"tracker: {values['tracker'].replace(' ', ', ')}")
-    if values["reserve"] != "0":
-        parts.append(f"reserve: {values['reserve']}")
-    if values["treasure"] == "viking-side":
-        parts.append("treasure: Viking side")
-    if values["defeated"] != "0":
-        parts.append(f"Vikings defeated: {values['defeated']}")
-    if values["chief"]:
-        parts.append("Chief defeated")
-    return " · ".join(parts)
-
-
 class ExampleDiagram(Flowable):
     """One example block, drawn: caption, before board with arrows, and the result beside it."""
 
@@ -255,6 +209,9 @@ class ExampleDiagram(Flowable):
     def __init__(self, replay: Replay, styles: Styles, force_failed: bool = True):
         super().__init__()
         self.replay, self.styles = replay, styles
+        self.game = replay.example.game
+        self.faces = self.game.faces
+        self.side_ink = {side.label: colors.HexColor(side.colour) for side in self.game.sides}
         self.trace = trace(replay)
         self.failed = not replay.passed
         states = [self.trace.before] + [s for s in (self.trace.after, self.trace.accepted_after) if s]
@@ -269,17 +226,18 @@ class ExampleDiagram(Flowable):
         """The play, the result and (for a failing block) the check's complaint, as a paragraph."""
         s = self.styles
         lines = []
+        sides = self.game.sides
+        first = [s.label for s in sides].index(self.trace.before.to_move.label)
         for n, play in enumerate(self.replay.example.plays):
-            side = "Vikings" if (self.trace.before.to_move.value + n) % 2 == 0 else "Irish"
+            side = sides[(first + n) % len(sides)].plural
             moves = ", ".join(f'<font face="{MONO}" size="8">{m.notation()}</font>' for m in play.moves)
             lines.append(f"<i>{side}:</i> {moves}")
         if self.trace.illegal:
-            lines.append(f'<font color="#a3301d"><b>Illegal.</b></font> {escape(_sentence(self.trace.illegal))}')
+            lines.append(f'<font color="#a3301d"><b>Illegal.</b></font> {escape(self.trace.illegal)}')
         outcome = self.trace.after.outcome() if self.trace.after else None
         if outcome and outcome.winner is not None:
-            why = ", ".join(POINT_WORDS.get(p.value, p.value) for p in sorted(outcome.points, key=lambda p: p.value))
-            lines.append(f"<b>{'The Vikings' if outcome.winner is Side.VIKING else 'The Irish'} win</b>"
-                         + (f" ({escape(why)})." if why else "."))
+            head, why = self.game.describe_outcome(outcome)
+            lines.append(f"<b>{escape(head)}</b>" + (f" ({escape(why)})." if why else "."))
         if self.failed:
             report = self.replay.report.splitlines()[0] if self.replay.report else "failed"
             lines.append(f'<font color="#d0021b"><b>Fails the check:</b> {escape(report)}</font>')
@@ -360,11 +318,7 @@ class ExampleDiagram(Flowable):
 
     def _differences(self, after: State) -> set[int]:
         """Squares where a failing example's actual result differs from the block's expectation."""
-        example = self.replay.example
-        if not self.failed or example.after_cells is None:
-            return set()
-        actual = state_cells(after)
-        return {s for s in range(64) if actual[s].token() != example.after_cells[s].token()}
+        return set(differences(self.replay.example, after)) if self.failed else set()
 
     def _heading(self, x: float, y: float, text: str) -> None:
         c = self.canv
@@ -373,7 +327,7 @@ class ExampleDiagram(Flowable):
         c.drawString(x, y, text)
 
     def _status(self, x: float, y: float, width: float, state: State) -> None:
-        text = describe_fields(state)
+        text = state.notes()
         if not text:
             return
         c = self.canv
@@ -393,22 +347,23 @@ class ExampleDiagram(Flowable):
     def _board(self, x: float, y: float, state: State, arrows=(), ghosts=(), highlight=None, flipped=()) -> None:
         c, s = self.canv, self.s
         (f0, f1), (r0, r1) = self.crop.files, self.crop.ranks
-        cells = state_cells(state)
+        board = self.game.board
+        last_f, last_r = board.files - 1, board.ranks - 1
+        cells = [state.cell_art(square) for square in range(board.size)]
         c.saveState()
-        on = [(f, r) for r in range(max(r0, 0), min(r1, 7) + 1) for f in range(max(f0, 0), min(f1, 7) + 1)]
+        on = [(f, r) for r in range(max(r0, 0), min(r1, last_r) + 1) for f in range(max(f0, 0), min(f1, last_f) + 1)]
         for f, r in on:
-            if True:
-                sx, sy = x + (f - f0) * s, y + (r - r0) * s
-                c.setFillColor(LIGHT if (f + r) % 2 else DARK)
-                c.rect(sx, sy, s, s, stroke=0, fill=1)
-                terrain = cells[8 * r + f].terrain
-                if terrain in FACE_OF_TERRAIN:
-                    inset = 0 if terrain is Terrain.RIVER else s * .06
-                    _face(c, FACE_OF_TERRAIN[terrain], sx + inset, sy + inset, s - 2 * inset)
+            sx, sy = x + (f - f0) * s, y + (r - r0) * s
+            c.setFillColor(LIGHT if (f + r) % 2 else DARK)
+            c.rect(sx, sy, s, s, stroke=0, fill=1)
+            cell = cells[board.files * r + f]
+            if cell.ground:
+                inset = s * .06 if cell.ground_inset else 0
+                _face(c, self.faces, cell.ground, sx + inset, sy + inset, s - 2 * inset)
         # board edges: solid where the real board ends, faded where the crop cuts it
         c.setLineWidth(0.5)
         c.setStrokeColor(colors.HexColor("#8a7d6a"))
-        bf0, bf1, br0, br1 = max(f0, 0), min(f1, 7), max(r0, 0), min(r1, 7)  # the board's part
+        bf0, bf1, br0, br1 = max(f0, 0), min(f1, last_f), max(r0, 0), min(r1, last_r)  # the board's part
         bx, by = x + (bf0 - f0) * s, y + (br0 - r0) * s
         bw, bh = (bf1 - bf0 + 1) * s, (br1 - br0 + 1) * s
         c.rect(bx, by, bw, bh, stroke=1, fill=0)
@@ -416,11 +371,11 @@ class ExampleDiagram(Flowable):
         c.setStrokeColor(INK)
         if bf0 == 0:
             c.line(bx, by, bx, by + bh)
-        if bf1 == 7:
+        if bf1 == last_f:
             c.line(bx + bw, by, bx + bw, by + bh)
         if br0 == 0:
             c.line(bx, by, bx + bw, by)
-        if br1 == 7:
+        if br1 == last_r:
             c.line(bx, by + bh, bx + bw, by + bh)
         # labels, outside the drawn area
         c.setFillColor(colors.HexColor("#6b5f50"))
@@ -428,15 +383,13 @@ class ExampleDiagram(Flowable):
         for r in range(br0, br1 + 1):
             c.drawRightString(x - 2.5, y + (r - r0 + .5) * s - 2.4, str(r + 1))
         for f in range(bf0, bf1 + 1):
-            c.drawCentredString(x + (f - f0 + .5) * s, y - 7.5, FILES[f])
+            c.drawCentredString(x + (f - f0 + .5) * s, y - 7.5, board.file_letter(f))
         # pieces
         for f, r in on:
-            if True:
-                cell = cells[8 * r + f]
-                if cell.piece is None:
-                    continue
-                self._piece(x + (f - f0) * s, y + (r - r0) * s, cell.piece, cell.stunned, cell.treasure)
-                if 8 * r + f in flipped:
+            cell = cells[board.files * r + f]
+            if cell.piece is not None:
+                self._piece(x + (f - f0) * s, y + (r - r0) * s, cell)
+                if board.files * r + f in flipped:
                     cx, cy = self._xy(x, y, f, r)
                     c.setFillColor(ACCENT)
                     c.setFont(SERIF_BOLD, s * .26)
@@ -444,7 +397,7 @@ class ExampleDiagram(Flowable):
         for ghost in ghosts:
             self._ghost(x, y, ghost, state)
         for square in sorted(highlight or ()):
-            f, r = _fr(square)
+            f, r = board.file_rank(square)
             if f0 <= f <= f1 and r0 <= r <= r1:
                 c.setStrokeColor(FAIL)
                 c.setLineWidth(1.8)
@@ -453,20 +406,16 @@ class ExampleDiagram(Flowable):
             self._arrow(x, y, arrow)
         c.restoreState()
 
-    def _piece(self, x: float, y: float, kind: Kind, stunned: bool, treasure: bool) -> None:
+    def _piece(self, x: float, y: float, cell) -> None:
         c, s = self.canv, self.s
         size = s * .78
         inset = (s - size) / 2
-        _face(c, FACE_OF_KIND[kind], x + inset, y + inset, size)
-        hint = HIDDEN_HINT.get(kind)
-        if hint:  # a face-up Viking whose hidden reverse the example's reader is told
-            self._badge(x + s * .82, y + s * .82, s * .17, hint, colors.white, INK)
-        if stunned:
-            m = s * .4
-            draw_stun_overlay(c, x + s - m * .5, y + m * .5, m)
-        if treasure:
-            m = s * .38
-            _face(c, "treasure", x + s * .0, y + s * .0, m)
+        _face(c, self.faces, cell.piece, x + inset, y + inset, size)
+        if cell.badge:  # a hidden identity the example's reader is told (a reverse)
+            self._badge(x + s * .82, y + s * .82, s * .17, cell.badge, colors.white, INK)
+        for face, corner in cell.overlays:
+            m = s * OVERLAY_SIZE[corner]
+            _face(c, self.faces, face, x + (s - m if corner == "br" else 0), y, m)
 
     def _badge(self, cx: float, cy: float, r: float, text: str, fill, ink) -> None:
         c = self.canv
@@ -493,19 +442,20 @@ class ExampleDiagram(Flowable):
 
     def _ghost(self, x: float, y: float, ghost: Ghost, after: State) -> None:
         """A removed piece, faded, with a red cross: on the square it was pushed to when that is
-        empty (a river tile, off the board), else on the edge it was pushed across, smaller."""
+        empty (off the board, say), else on the edge it was pushed across, smaller."""
         c, s = self.canv, self.s
         f, r = ghost.at
         cx, cy = self._xy(x, y, f, r)
         size = s * .62
-        on_board = 0 <= f < 8 and 0 <= r < 8
-        if on_board and after.board[8 * r + f]:
+        board = self.game.board
+        on_board = 0 <= f < board.files and 0 <= r < board.ranks
+        if on_board and after.piece_at(board.files * int(r) + int(f)) is not None:
             ox, oy = self._xy(x, y, *ghost.frm)
             cx, cy, size = (cx + ox) / 2, (cy + oy) / 2, s * .5
         c.saveState()
         c.setFillAlpha(0.45)
         c.setStrokeAlpha(0.45)
-        _face(c, FACE_OF_KIND[ghost.kind], cx - size / 2, cy - size / 2, size)
+        _face(c, self.faces, ghost.face, cx - size / 2, cy - size / 2, size)
         c.restoreState()
         c.saveState()
         c.setStrokeColor(FAIL)
@@ -517,15 +467,16 @@ class ExampleDiagram(Flowable):
         (fa, ra), (fb, rb) = arrow.frm, arrow.to
         ax, ay = self._xy(x, y, fa, ra)
         bx, by = self._xy(x, y, fb, rb)
-        if arrow.kind == "deploy":  # from the edge of the drawn board into the village
-            edge = y - 2 if arrow.side is Side.IRISH else y + self.nr * s + 2
-            ay = edge if ((arrow.side is Side.IRISH) == (by > edge)) else ay
+        if arrow.kind == "deploy":  # from the edge of the drawn board onto the square
+            bottom = self.game.board.home_edge(arrow.side) == "bottom"
+            edge = y - 2 if bottom else y + self.nr * s + 2
+            ay = edge if (bottom == (by > edge)) else ay
             ax = bx
         length = math.hypot(bx - ax, by - ay)
         if length < 1:
             return
         ux, uy = (bx - ax) / length, (by - ay) / length
-        ink = FAIL if arrow.illegal else (VIKING_INK if arrow.side is Side.VIKING else IRISH_INK)
+        ink = FAIL if arrow.illegal else self.side_ink[arrow.side]
         push = arrow.kind == "push"
         if push:
             ink, width, head = PUSH_INK, max(1.0, s * .05), s * .2
@@ -583,20 +534,18 @@ class ExampleDiagram(Flowable):
         c.restoreState()
 
 
-POINT_WORDS = {"treasure": "the treasure", "defeats": "defeats", "chief": "the Chief",
-               "villages": "every village looted"}
+OVERLAY_SIZE = {"br": .4, "bl": .38}  # a marker on a piece: its size by corner, in squares
 
 
 def _to_move(state: State) -> str:
+    sides = {side.label: side.plural for side in state.game.sides}
     outcome = state.outcome()
     if outcome and outcome.winner is not None:
-        return f"{'Vikings' if outcome.winner is Side.VIKING else 'Irish'} win"
-    return "Vikings to move" if state.to_move is Side.VIKING else "Irish to move"
+        return f"{sides[outcome.winner.label]} win"
+    return f"{sides[state.to_move.label]} to move"
 
 
-def _sentence(reason: str) -> str:
-    """The engine's reason, as printed: without the 'illegal move ...:' prefix, capitalised."""
-    text = reason
-    if text.startswith("illegal move"):
-        text = text.split(": ", 1)[1] if ": " in text else text
+def _sentence(error) -> str:
+    """The engine's reason as printed for players: no ruling number, capitalised, a full stop."""
+    text = error.reason
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

@@ -2,8 +2,9 @@
 
 Block tokens become flowables (headings with PDF bookmarks, paragraphs, bullet and numbered lists,
 tables, block quotes, rules, code); inline tokens become reportlab's paragraph markup (<b>, <i>,
-<font>). Each ```armagh fence is handed to a callback that returns its diagram, so the k-th
-armagh fence here is the k-th block `generator.examples.find_blocks` finds in the same text.
+<font>). Each example fence (every game package's) is handed to a callback
+that returns its diagram, so the k-th example fence here is the k-th block
+`generator.examples.find_blocks` finds in the same text.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable,
                                 ListItem, Paragraph, Preformatted, Spacer, Table, TableStyle)
 
-from ..examples import FENCE_INFO
-from .fonts import MONO, SERIF, SERIF_BOLD, SERIF_ITALIC, bold_safe, register_fonts
+from ..games import all_fences
+from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe, register_fonts
 
 INK = colors.HexColor("#231f1a")
 ACCENT = colors.HexColor("#7a2e1c")     # headings and rules: a dark madder red
@@ -220,9 +221,10 @@ FenceHandler = Callable[[int, Token], list[Flowable]]
 
 def markdown_flowables(text: str, styles: Styles, context: PageContext, on_example: FenceHandler,
                        contents_level: int = 2, page_offset: int = 0) -> Document:
-    """Turn rendered Markdown into flowables. `on_example(k, token)` draws the k-th armagh block.
+    """Turn rendered Markdown into flowables. `on_example(k, token)` draws the k-th example block.
     A contents list of the level-`contents_level` headings follows the first level-1 heading."""
     tokens = parser().parse(text)
+    fences = set(all_fences())
     used: set[str] = set()
     headings = [(int(tokens[i].tag[1]), tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"]
     contents_entries = []
@@ -306,10 +308,10 @@ def markdown_flowables(text: str, styles: Styles, context: PageContext, on_examp
                                            ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
                 sink.append(quote)
                 sink.append(Spacer(1, styles.body.spaceAfter))
-            elif t == "fence" and tok.info.strip().split()[:1] == [FENCE_INFO]:
+            elif t == "fence" and tok.info.strip().split()[:1] and tok.info.split()[0] in fences:
                 last = sink[-1] if sink else None
                 if isinstance(last, Paragraph) and last.text.rstrip().endswith(":"):
-                    last.keepWithNext = True  # "Into the river:" stays with its diagram
+                    last.keepWithNext = True  # a lead-in line stays with its diagram
                 sink.extend(on_example(examples, tok))
                 examples += 1
                 i += 1

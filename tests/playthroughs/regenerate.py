@@ -11,7 +11,7 @@ import random
 import sys
 from pathlib import Path
 
-from generator.engine import Phase, State
+from generator.games.siege import Phase, State
 
 HERE = Path(__file__).parent
 GAMES = ((1, "final"), (2, "final"), (3, "draft"))

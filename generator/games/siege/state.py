@@ -1,5 +1,5 @@
 """The Siege of Armagh game state: setup, turns, pushes, flips, stuns, reinforcements, treasure and
-victory, by shared/RULINGS.md (numbers in docstrings are its rulings).
+victory, by docs/rulings/siege.md (numbers in docstrings are its rulings).
 
 The API follows python-chess: a mutable `State` with `push(move)` / `pop()` over a stack of
 snapshots, `legal_moves()` in ascending order (`Move` sorts by kind, then squares), `outcome()`
@@ -10,20 +10,19 @@ acted" survives being pushed about. No rendering code lives here.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import TYPE_CHECKING
 
-from ..config import Counts, Game, RuleNumbers
-from .board import DIRECTION_TO, NEIGHBOURS, OPPOSITE, STEP, parse_square, rank_of, square_name
+from .. import base
+from ..base import CellArt, Effect, IllegalMoveError, InvalidMoveError, Motion, Outcome, Removal
+from .board import DIRECTION_TO, DIRECTIONS, NEIGHBOURS, OPPOSITE, STEP, parse_square, rank_of, square_name
+from .numbers import RULE_SETS, Counts, RuleNumbers
 from .options import Options, check_options
 
-
-class IllegalMoveError(ValueError):
-    """The move is well formed but not legal in this state."""
-
-
-class InvalidMoveError(ValueError):
-    """The text is not a move in our notation."""
+if TYPE_CHECKING:
+    from .game import SiegeGame
 
 
 class Side(IntEnum):
@@ -119,7 +118,7 @@ IRISH_POINTS = (Point.TREASURE, Point.DEFEATS, Point.CHIEF)
 VIKING_POINTS = (Point.TREASURE, Point.VILLAGES)
 
 
-class Termination(Enum):
+class Termination(str, Enum):
     POINTS = "points"        # ruling 22
     NO_MOVES = "no-moves"    # ruling 5, option no-moves=lose
     TURN_CAP = "turn-cap"    # ruling 23, option turn-cap=N
@@ -218,44 +217,60 @@ class Move:
 END = Move(MoveKind.END)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How the game ended: the winner (None for a draw), why, and the winner's points."""
+def outcome_of(winner: Side | None, termination: Termination, points=frozenset()) -> Outcome:
+    """The generic `Outcome`: the ways are the winner's victory points (ruling 21), sorted."""
+    return Outcome(winner, termination.value, tuple(sorted(p.value for p in points)))
 
-    winner: Side | None
-    termination: Termination
-    points: frozenset[Point] = frozenset()
+
+@dataclass(frozen=True)
+class Piece:
+    """What stands on a square (`State.piece_at`): its side, its kind, a stun, the treasure."""
+
+    side: Side
+    kind: Kind
+    stunned: bool = False
+    carries_treasure: bool = False
 
     def __str__(self) -> str:
-        if self.winner is None:
-            return f"draw ({self.termination.value})"
-        why = ", ".join(sorted(p.value for p in self.points)) or self.termination.value
-        return f"{self.winner.label} wins ({why})"
+        return LETTER[self.kind] + ("*" if self.stunned else "") + ("$" if self.carries_treasure else "")
 
 
 _ELIM_P, _MOVE_P, _ELIM_Q, _MOVE_Q = range(4)
 
 
-class State:
+class State(base.State):
     """A position of Siege of Armagh with its history. Build one with `State.new_game(game)` (setup
-    from the start) or `State.from_diagram(text)` (a position in play, EXAMPLES.md)."""
+    from the start) or `State.from_diagram(text)` (a position in play, docs/diagram-notation.md).
+
+    >>> state = State.from_diagram("8 . . . . . . . .\n7 . . . . . . . .\n6 . . . V . . . .\n"
+    ...     "5 . . . I . . . .\n4 ~ ~ ~ ~ ~ ~ ~ ~\n3 . . . . . . . .\n2 . . . . . . . .\n1 . . . . . . . .")
+    >>> state.is_legal(Move.from_notation("d6-d5")), state.piece_at(parse_square("d5"))
+    (True, Piece(side=<Side.IRISH: 1>, kind=<Kind.IRISH: 1>, stunned=False, carries_treasure=False))
+    >>> state.push_notation("d6-d5"); str(state.piece_at(parse_square("d5")))
+    Move(kind=<MoveKind.STEP: 1>, frm=43, to=35, back=-1, piece=0)
+    'V'
+    """
 
     __slots__ = ("game", "counts", "numbers", "rules", "options", "board", "terrain", "kind", "pos",
                  "stun", "tracker", "reserve", "defeated", "chief_defeated", "berserkers_defeated",
                  "treasure", "carrier", "to_move", "phase", "turn", "actions", "acted", "started",
                  "setup_count", "river_rank", "supply", "_outcome", "_stack", "move_stack")
 
-    def __init__(self, game: Game | None = None, rules: str | None = None,
+    def __init__(self, game: SiegeGame | None = None, rules: str | None = None,
                  options: dict[str, object] | None = None):
-        self.game = game or Game()
+        if game is None:
+            from .game import SiegeGame
+            game = SiegeGame.default()
+        self.game = game
         self.counts: Counts = self.game.counts
         self.numbers: RuleNumbers = self.game.numbers
-        self.rules = rules or self.game.rule_set
-        if self.rules not in ("final", "draft"):
-            raise ValueError(f"rules must be 'final' or 'draft', not {self.rules!r}")
+        name = rules or self.game.rule_set
+        if name not in RULE_SETS:
+            raise ValueError(f"rules must be 'final' or 'draft', not {name!r}")
+        self.rules = RULE_SETS[name]
         merged = dict(self.game.options)
         merged.update(options or {})
-        self.options: Options = check_options(merged, self.rules)
+        self.options: Options = check_options(merged, name)
         self.board = [0] * 64
         self.terrain = [0] * 64  # Terrain values as plain ints
         self.kind: list[int] = [0]   # by piece id; id 0 is "no piece"
@@ -283,20 +298,20 @@ class State:
 
     # ----------------------------------------------------------------- construction
     @classmethod
-    def new_game(cls, game: Game | None = None, rules: str | None = None,
+    def new_game(cls, game: SiegeGame | None = None, rules: str | None = None,
                  options: dict[str, object] | None = None) -> "State":
         """The state before setup (ruling 1: the treasure starts on the Irish side)."""
         state = cls(game, rules, options)
         c = state.counts
         state.supply = [c.irish_troops, 0, c.plain_vikings, c.berserkers, c.chiefs]
-        if state.rules == "draft":
+        if state.rules.vikings_lay_river:  # ruling 2, draft: the Vikings choose rank 4 or 5
             state.phase, state.to_move = Phase.RIVER_LAY, Side.VIKING
         else:  # ruling 2: final rules lay the tiles on rank 5, the Irish shift three of them
             state._lay_river(5)
         return state
 
     @classmethod
-    def from_diagram(cls, text: str, game: Game | None = None, rules: str | None = None,
+    def from_diagram(cls, text: str, game: SiegeGame | None = None, rules: str | None = None,
                      options: dict[str, object] | None = None) -> "State":
         """A position in play from a diagram (grid and state lines, EXAMPLES.md)."""
         from .diagram import parse_diagram
@@ -344,7 +359,7 @@ class State:
     def unlooted(self) -> int:
         return self.terrain.count(Terrain.VILLAGE)
 
-    def _point_flags(self) -> tuple[bool, bool, bool, bool, bool]:
+    def point_flags(self) -> tuple[bool, bool, bool, bool, bool]:
         """Ruling 21 as flags, in the order of IRISH_POINTS then VIKING_POINTS."""
         treasure = self.treasure
         carried = SIDE_OF[self.kind[self.carrier]] if treasure is Treasure.CARRIED else None
@@ -356,7 +371,7 @@ class State:
 
     def points(self, side: Side) -> frozenset[Point]:
         """Ruling 21: the victory points `side` holds now."""
-        flags = self._point_flags()
+        flags = self.point_flags()
         if side is Side.IRISH:
             return frozenset(p for p, held in zip(IRISH_POINTS, flags[:3]) if held)
         return frozenset(p for p, held in zip(VIKING_POINTS, flags[3:]) if held)
@@ -471,7 +486,7 @@ class State:
             base, target = 8 * (self.river_rank - 1), 8 * (other - 1)
             moves = [Move(MoveKind.SHIFT_RIVER, frm=base + f, to=target + f)
                      for f in range(8) if terrain[base + f] == Terrain.RIVER]
-            if self.rules == "draft" and self.setup_count >= 3:
+            if self.setup_count >= self.rules.shifts[0] and self.setup_count < self.rules.shifts[1]:
                 moves.append(END)
             return moves
         if phase is Phase.RIVER_REMOVE:
@@ -481,11 +496,20 @@ class State:
         if phase is Phase.VIKING_TROOPS:
             kinds = [k for k in HIDDEN_KINDS if self.supply[k]]
             return [Move(MoveKind.PLACE_VIKING, to=s, piece=k) for s in range(56, 64) if not board[s] for k in kinds]
-        rows = range(0, 16) if self.rules == "draft" else range(0, 8)
+        rows = range(0, 8 * self.rules.irish_rows)
         return [Move(MoveKind.PLACE_IRISH, to=s) for s in rows if not board[s]] + [END]
 
-    def why_illegal(self, move: Move) -> str | None:
-        """None if `move` is legal, else the reason, citing the ruling."""
+    def why_illegal(self, move: Move) -> IllegalMoveError | None:
+        """None if `move` is legal, else the error saying why, citing the ruling."""
+        reason = self._reason(move)
+        if reason is None:
+            return None
+        cited = re.match(r"ruling (\d+): (.*)", reason)
+        if cited:
+            return IllegalMoveError(move.notation(), cited.group(2), int(cited.group(1)))
+        return IllegalMoveError(move.notation(), reason)
+
+    def _reason(self, move: Move) -> str | None:
         if self._outcome is not None:
             return f"the game is over: {self._outcome}"
         if move in self.legal_moves():
@@ -556,16 +580,6 @@ class State:
         else:
             self._setup(move)
 
-    def push_checked(self, move: Move) -> None:
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMoveError(f"illegal move {move.notation()!r}: {reason}")
-        self.push(move)
-
-    def push_notation(self, text: str) -> Move:
-        move = Move.from_notation(text)
-        self.push_checked(move)
-        return move
 
     def pop(self) -> Move:
         (self.board, self.terrain, self.kind, self.pos, self.stun, self.tracker, self.reserve,
@@ -589,7 +603,7 @@ class State:
         elif k is MoveKind.SHIFT_RIVER:
             self.terrain[move.frm], self.terrain[move.to] = int(Terrain.OPEN), int(Terrain.RIVER)
             self.setup_count += 1
-            most = 5 if self.rules == "draft" else 3
+            most = self.rules.shifts[1]
             left = sum(self.terrain[8 * (self.river_rank - 1) + f] == Terrain.RIVER for f in range(8))
             if self.setup_count >= most or not left:
                 self.phase, self.to_move = Phase.RIVER_REMOVE, Side.VIKING
@@ -766,14 +780,14 @@ class State:
     def _check_winner(self) -> None:
         """Ruling 22: the first side to hold enough points wins; on a tie the side that acted."""
         need = self.numbers.points_to_win
-        flags = self._point_flags()
+        flags = self.point_flags()
         irish, vikings = sum(flags[:3]), sum(flags[3:])
         if irish < need and vikings < need:
             return
         mover = self.to_move
         mine = irish if mover is Side.IRISH else vikings
         winner = mover if mine >= need else mover.other
-        self._outcome = Outcome(winner, Termination.POINTS, self.points(winner))
+        self._outcome = outcome_of(winner, Termination.POINTS, self.points(winner))
 
     def _end_turn(self) -> None:
         """Stuns placed for this turn end; the other side's turn begins (ruling 11)."""
@@ -788,7 +802,7 @@ class State:
         if self._outcome is not None:
             return  # the game is over: no further turn begins
         if self.options.turn_cap and self.turn > self.options.turn_cap:
-            self._outcome = Outcome(None, Termination.TURN_CAP)
+            self._outcome = outcome_of(None, Termination.TURN_CAP)
             return
         self._check_no_moves()
 
@@ -796,7 +810,113 @@ class State:
         """Ruling 5, option no-moves=lose: a side with no legal action at the start of its turn loses."""
         if self.options.no_moves_loses and self._outcome is None and not self._actions():
             winner = self.to_move.other
-            self._outcome = Outcome(winner, Termination.NO_MOVES, self.points(winner))
+            self._outcome = outcome_of(winner, Termination.NO_MOVES, self.points(winner))
+
+    # ----------------------------------------------------------------- for the generic core
+    def piece_at(self, square: int) -> Piece | None:
+        """The piece on `square`, or None."""
+        piece = self.board[square]
+        if not piece:
+            return None
+        carries = self.treasure is Treasure.CARRIED and self.carrier == piece
+        return Piece(SIDE_OF[self.kind[piece]], Kind(self.kind[piece]), self.stun[piece] > 0, carries)
+
+    def __repr__(self) -> str:
+        return f"<State turn {self.turn}, {self.to_move.label} to move\n{self.diagram()}>"
+
+    def in_setup(self) -> bool:
+        return self.phase is not Phase.PLAY
+
+    def is_hidden(self) -> bool:
+        return _UNKNOWN in self.kind
+
+    def play_turn(self, moves) -> None:
+        """One `play:` line: one or two actions by the side to move, then the turn ends (an `end`
+        is added when the turn is still open). A move after the turn ended is refused (ruling 5)."""
+        side = self.to_move
+        for index, move in enumerate(moves):
+            if index and self.to_move is not side and not self.is_game_over():
+                raise _at(IllegalMoveError(move.notation(), f"the turn ended after "
+                                                            f"{moves[index - 1].notation()}", 5), index)
+            error = self.why_illegal(move)
+            if error is not None:
+                raise _at(error, index)
+            self.push(move)
+        if not self.is_game_over() and self.to_move is side:
+            self.push(END)
+
+    def motions(self, move: Move) -> list[Motion]:
+        """The acting troops' travel: a step or push, a two-troop push's backing troop, a deployment
+        (from off the board at the Irish edge)."""
+        side = self.to_move.label
+        if move.kind is MoveKind.DEPLOY:
+            return [Motion(None, move.to, side, "move")]
+        if move.kind is MoveKind.TWO_PUSH:
+            return [Motion(move.back, move.frm, side, "back"), Motion(move.frm, move.to, side, "move")]
+        if move.kind is MoveKind.STEP:
+            return [Motion(move.frm, move.to, side, "move")]
+        return []
+
+    def effect(self, move: Move) -> Effect:
+        """What `move` does (rulings 8-14): the pushed pieces' paths, the pieces removed (drawn one
+        square beyond, where they were pushed to), the flips and the villages looted."""
+        result = Effect(self.motions(move))
+        state = self.copy()
+        pos, kind, terrain = self.pos, self.kind, self.terrain
+        actors = set()
+        if move.kind in (MoveKind.STEP, MoveKind.TWO_PUSH):
+            actors.add(self.board[move.frm])
+        if move.kind is MoveKind.TWO_PUSH:
+            actors.add(self.board[move.back])
+        d = DIRECTION_TO[move.frm][move.to] if move.kind in (MoveKind.STEP, MoveKind.TWO_PUSH) else -1
+        state.push(move)
+        for piece in range(1, len(pos)):
+            if piece in actors or pos[piece] < 0:
+                continue
+            now = state.pos[piece]
+            if now == pos[piece]:
+                if state.kind[piece] != kind[piece]:
+                    result.flipped.append(now)
+                continue
+            side = SIDE_OF[kind[piece]].label
+            if now >= 0:
+                result.motions.append(Motion(pos[piece], now, side, "push"))
+            else:
+                df, dr = DIRECTIONS[d] if d >= 0 else (0, 0)
+                f, r = pos[piece] % 8, pos[piece] // 8
+                beyond = (f + df, r + dr)
+                result.motions.append(Motion(pos[piece], beyond, side, "push"))
+                result.removals.append(Removal(pos[piece], beyond, FACE_OF_KIND[Kind(kind[piece])]))
+        result.changed = [s for s in range(64) if state.terrain[s] != terrain[s]]
+        return result
+
+    def cell_art(self, square: int) -> CellArt:
+        """The kit's faces on `square`: its ground, the piece (a hidden reverse shown as a badge
+        letter), and the stun and treasure markers."""
+        terrain = self.terrain[square]
+        ground = FACE_OF_TERRAIN.get(terrain)
+        piece = self.board[square]
+        if not piece:
+            return CellArt(ground, ground_inset=terrain != RIVER)
+        kind = Kind(self.kind[piece])
+        overlays = ((("stun-badge", "br"),) if self.stun[piece] else ()) + \
+            ((("treasure", "bl"),) if self.treasure is Treasure.CARRIED and self.carrier == piece else ())
+        return CellArt(ground, FACE_OF_KIND[kind], HIDDEN_HINT.get(kind, ""), overlays, terrain != RIVER)
+
+    def notes(self) -> str:
+        """The state lines a reader needs beside the grid, in words."""
+        parts = []
+        if self.tracker:
+            parts.append("tracker: " + ", ".join(map(str, sorted(self.tracker))))
+        if self.reserve:
+            parts.append(f"reserve: {self.reserve}")
+        if self.treasure is Treasure.VIKING_SIDE:
+            parts.append("treasure: Viking side")
+        if self.defeated:
+            parts.append(f"Vikings defeated: {self.defeated}")
+        if self.chief_defeated:
+            parts.append("Chief defeated")
+        return " \u00b7 ".join(parts)
 
     # ----------------------------------------------------------------- hidden information
     def view(self, side: Side) -> "State":
@@ -834,6 +954,19 @@ class State:
                 sample.supply[kind] = pool.count(kind)
         return sample
 
+
+def _at(error: IllegalMoveError, index: int) -> IllegalMoveError:
+    error.index = index
+    return error
+
+
+_UNKNOWN = int(Kind.UNKNOWN)
+# The kit's faces for what a diagram shows.
+FACE_OF_KIND = {Kind.IRISH: "irish", Kind.VIKING: "viking-front", Kind.HIDDEN_BERSERKER: "viking-front",
+                Kind.HIDDEN_CHIEF: "viking-front", Kind.BERSERKER: "viking-berserker",
+                Kind.CHIEF: "viking-chief", Kind.UNKNOWN: "viking-front"}
+HIDDEN_HINT = {Kind.HIDDEN_BERSERKER: "B", Kind.HIDDEN_CHIEF: "C"}
+FACE_OF_TERRAIN = {int(Terrain.RIVER): "river", int(Terrain.VILLAGE): "village", int(Terrain.LOOTED): "village-looted"}
 
 # Every play move is built once and reused (STEP_MOVES[square][direction], ...).
 STEP_MOVES = tuple(tuple(Move(MoveKind.STEP, frm=s, to=STEP[s][d]) if STEP[s][d] >= 0 else None

@@ -1,18 +1,13 @@
-"""Engine options: the rulings marked **option** in shared/RULINGS.md, selectable by name
-per game (`[rules.options]` in components.toml) and per example block (`option: NAME=VALUE`)."""
+"""Engine options: the rulings marked option in docs/rulings/siege.md, selectable by name per game
+(`[rules.options]` in components.toml) and per example block (`option: NAME=VALUE`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..base import OptionSpec, parse_option, resolve_options
 
-@dataclass(frozen=True)
-class OptionSpec:
-    name: str
-    choices: tuple[str, ...] | None  # None: a whole number >= 0
-    default: str
-    help: str
-
+__all__ = ["BY_NAME", "SPECS", "Options", "check_options", "parse_option"]
 
 SPECS = (
     OptionSpec("no-moves", ("pass", "lose"), "pass",
@@ -40,30 +35,15 @@ class Options:
 
 
 def check_options(values: dict[str, object], rule_set: str = "final") -> Options:
-    """Validate `{name: value}` and resolve it. Unknown names and values raise ValueError."""
-    resolved = {spec.name: spec.default for spec in SPECS}
-    for name, value in values.items():
-        spec = BY_NAME.get(name)
-        if spec is None:
-            raise ValueError(f"unknown option {name!r}; options: {', '.join(BY_NAME)}")
-        text = str(value).strip().lower()
-        if spec.choices is None:
-            if not text.isdigit():
-                raise ValueError(f"option {name} takes a whole number >= 0, not {value!r}")
-        elif text not in spec.choices:
-            raise ValueError(f"option {name} takes {' or '.join(spec.choices)}, not {value!r}")
-        resolved[name] = text
+    """Validate `{name: value}` and resolve it. Unknown names and values raise ValueError.
+
+    >>> check_options({"turn-cap": "50"}).turn_cap
+    50
+    """
+    resolved = resolve_options(SPECS, values)
     return Options(
         no_moves_loses=resolved["no-moves"] == "lose",
         tracker_every_turn=resolved["tracker-advance"] == "every-turn",
         pickup_own_move_only=resolved["treasure-pickup"] == "own-move",
         turn_cap=int(resolved["turn-cap"]),
     )
-
-
-def parse_option(text: str) -> tuple[str, str]:
-    """`NAME=VALUE` to a pair; raises ValueError naming what was expected."""
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip() or not value.strip():
-        raise ValueError(f"expected an option as NAME=VALUE, got {text!r}")
-    return name.strip(), value.strip()

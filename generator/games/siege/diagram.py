@@ -1,5 +1,6 @@
-"""Diagrams: the board grid and state lines of shared/EXAMPLES.md, parsed into a `State` and
-printed back (`State.from_diagram` / `State.diagram` round-trip).
+"""Diagrams: the board grid and state lines of ```armagh blocks (docs/diagram-notation.md), parsed
+into a `State` and printed back (`State.from_diagram` / `State.diagram` round-trip), and the
+grammar the generic example checker uses (`GRAMMAR`).
 
 Parsers take `(line_number, text)` pairs so that every error names the line it is about.
 """
@@ -9,23 +10,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..config import Game
+from ..base import DiagramError, Grammar, Grid
 from .board import FILES
-from .state import (KIND_OF_LETTER, LETTER, SIDE_OF, Kind, Outcome, Phase, Side, State,
-                    Termination, Terrain, Treasure)
+from .state import (KIND_OF_LETTER, LETTER, SIDE_OF, Kind, Move, Phase, Side, State, Termination,
+                    Terrain, Treasure, outcome_of)
 
 TERRAIN_MARK = {Terrain.OPEN: "", Terrain.RIVER: "~", Terrain.VILLAGE: "^", Terrain.LOOTED: "x"}
 MARK_TERRAIN = {mark: terrain for terrain, mark in TERRAIN_MARK.items() if mark}
 STATE_KEYS = ("to-move", "treasure", "reserve", "tracker", "defeated", "chief", "winner")
 _CELL = re.compile(r"^([IVBCbc?])?([~^x])?([*$]*)$")
-
-
-class DiagramError(ValueError):
-    """A diagram that cannot be read; `line` is the line it is about."""
-
-    def __init__(self, line: int | None, message: str):
-        self.line, self.message = line, message
-        super().__init__(f"line {line}: {message}" if line else message)
 
 
 Lines = list[tuple[int, str]]
@@ -95,30 +88,13 @@ def read_grid(lines: Lines, start: int) -> tuple[list[Cell], int]:
     return cells, i  # type: ignore[return-value]
 
 
-def read_fields(lines: Lines, start: int) -> tuple[dict[str, tuple[int, str]], int]:
-    """Read `key: value` state lines to the end."""
-    fields: dict[str, tuple[int, str]] = {}
-    i = start
-    while i < len(lines):
-        number, text = lines[i]
-        key, sep, value = text.partition(":")
-        key = key.strip()
-        if not sep or key not in STATE_KEYS:
-            raise DiagramError(number, f"expected a state line ({', '.join(STATE_KEYS)}: value), got {text.strip()!r}")
-        if key in fields:
-            raise DiagramError(number, f"{key} is given twice")
-        fields[key] = (number, value.strip())
-        i += 1
-    return fields, i
-
-
 def _whole(value: str, key: str, line: int) -> int:
     if not value.isdigit():
         raise DiagramError(line, f"{key} must be a whole number >= 0, got {value!r}")
     return int(value)
 
 
-def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game: Game | None,
+def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game,
                 rules: str | None, options: dict | None, grid_line: int | None = None) -> State:
     """A position in play (at the start of a turn) from parsed cells and state lines."""
     state = State(game, rules, options)
@@ -175,10 +151,10 @@ def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game: Gam
     winner = get.get("winner")
     if winner is not None:
         if winner == "draw":  # extension: a game stopped by the turn-cap option
-            state._outcome = Outcome(None, Termination.TURN_CAP)
+            state._outcome = outcome_of(None, Termination.TURN_CAP)
         elif winner in ("viking", "irish"):
             side = Side.VIKING if winner == "viking" else Side.IRISH
-            state._outcome = Outcome(side, Termination.POINTS, state.points(side))
+            state._outcome = outcome_of(side, Termination.POINTS, state.points(side))
         else:
             raise DiagramError(line["winner"], f"winner must be viking or irish (or draw), got {winner!r}")
     state._check_no_moves()
@@ -191,7 +167,7 @@ class ParsedDiagram:
     end: int  # index in the lines after the diagram
 
 
-def parse_diagram(text_lines: list[str] | Lines, game: Game | None = None, rules: str | None = None,
+def parse_diagram(text_lines: list[str] | Lines, game = None, rules: str | None = None,
                   options: dict | None = None) -> ParsedDiagram:
     """A whole diagram: grid then state lines. Blank and `#` lines are skipped."""
     numbered = [(i + 1, x) if isinstance(x, str) else x for i, x in enumerate(text_lines)]
@@ -199,7 +175,7 @@ def parse_diagram(text_lines: list[str] | Lines, game: Game | None = None, rules
     if not lines:
         raise DiagramError(None, "empty diagram: expected a grid")
     cells, i = read_grid(lines, 0)
-    fields, i = read_fields(lines, i)
+    fields, i = SiegeGrammar(game).read_fields(lines, i)
     return ParsedDiagram(build_state(cells, fields, game, rules, options, lines[0][0]), i)
 
 
@@ -250,3 +226,31 @@ def state_diagram(state: State) -> str:
     lines += [f"{key}: {value}" for key, value in state_fields(state).items() if value != defaults[key]]
     return "\n".join(lines) + "\n"
 
+
+
+class SiegeGrammar(Grammar):
+    """The grammar of ```armagh blocks for the generic checker (`generator.examples`)."""
+
+    state_keys = STATE_KEYS
+
+    def read_grid(self, lines: Lines, start: int) -> tuple[Grid, int]:
+        cells, end = read_grid(lines, start)
+        return Grid(tuple(cell.token() for cell in cells), lines[start][0]), end
+
+    def parse_play(self, words: list[str]) -> tuple[Move, ...]:
+        """A play line is one turn: one or two actions (ruling 5)."""
+        if not 1 <= len(words) <= 2:
+            raise ValueError(f"a play line is one turn: one or two moves, got {len(words)}")
+        return tuple(Move.from_notation(word) for word in words)
+
+    def build_state(self, grid: Grid, fields, rules, options) -> State:
+        return build_state([parse_cell(t) for t in grid.tokens], fields, self.game, rules, options, grid.line)
+
+    def tokens(self, state: State) -> tuple[str, ...]:
+        return tuple(cell.token() for cell in state_cells(state))
+
+    def fields(self, state: State) -> dict[str, str]:
+        return state_fields(state)
+
+    def default_fields(self, grid: Grid, options) -> dict[str, str]:
+        return default_fields([parse_cell(t) for t in grid.tokens])

@@ -1,19 +1,11 @@
 """The kit's art: every piece face, the board, the tracker and the player aid, as reportlab
 vector drawing code (original art; one visual language).
 
-Public API (used by the kit, and meant for the rulebook's example diagrams)::
-
-    draw_face(canvas, face, x, y, size, *, label=None, ink_saver=False, bleed=0.0)
-
-draws the face `face` (one of `FACES`: viking-front, viking-raider, viking-berserker,
-viking-chief, irish, village, village-looted, river, treasure, stun) with its lower-left corner
-at (x, y) in the canvas's current coordinates; `size` is the side in points (or a (w, h) pair).
-`label` replaces the face's printed text ("" prints none). `bleed` paints the background that
-much beyond the trim edge. The function saves and restores the graphics state and draws
-nothing outside its box (plus bleed). `register_fonts()` must have run (draw_face calls it).
-
-    draw_board(canvas, geometry, *, ink_saver=False)   # the board at board coordinates
-    draw_stun_overlay(canvas, x, y, size)              # the stun marker, e.g. on a troop
+The package's registry is `FACES` (a `generator.kit.faces.FaceSet`): each face is a function
+drawing a 100-unit box (viking-front, viking-raider, viking-berserker, viking-chief, irish, village,
+village-looted, river, treasure, stun, and stun-badge, the round marker the diagrams put on a
+stunned troop), plus the board, the reinforcement tracker and the player aid. `kit_hooks` gives the
+cover its set-up picture and words.
 
 The visual language: Vikings are red and near-black, with chamfered (angular) frames, diagonal
 stripes and a round shield or axes; the Irish are green and cream, with round frames, a dot
@@ -27,42 +19,13 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
-from .layout import BoardGeometry, Rect
-from .model import FACE_LABELS
-
-FONT_DIR = Path(__file__).resolve().parents[2] / "art" / "fonts"
-FONTS = {
-    "Garamond": "EBGaramond12-Regular.ttf",
-    "Garamond-Bold": "EBGaramond12-Bold.ttf",      # ASCII only: for titles
-    "Garamond-Italic": "EBGaramond12-Italic.ttf",
-}
-SERIF, BOLD, ITALIC = "Garamond", "Garamond-Bold", "Garamond-Italic"
-
-FACES = ("viking-front", "viking-raider", "viking-berserker", "viking-chief", "irish",
-         "village", "village-looted", "river", "treasure", "stun")
-
-_registered = False
-
-
-def register_fonts() -> None:
-    """Register the bundled EB Garamond (SIL Open Font License, art/fonts/OFL.txt)."""
-    global _registered
-    if _registered:
-        return
-    for name, file in FONTS.items():
-        path = FONT_DIR / file
-        if not path.exists():
-            raise FileNotFoundError(f"missing font {str(path)!r}: the kit bundles its fonts in art/fonts")
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-    _registered = True
-
-
-def hx(code: str) -> Color:
-    return HexColor(code)
+from ...kit.faces import FaceSet, Ink as _Ink, draw_face, circle as _circle, clip_rect as _clip_rect, hx, paint as _paint
+from ...kit.faces import poly as _poly, text_centered as _text_centered, tint
+from ...kit.layout import BoardGeometry, Rect
+from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, paragraph, register_fonts
+from ..base import KitHooks
 
 
 # Palette -------------------------------------------------------------------------------------
@@ -78,72 +41,13 @@ FLAME, FLAME_CORE = hx("#e8671c"), hx("#f8c146")
 WATER, WATER_DARK, WAVE = hx("#2f6f9c"), hx("#245a80"), hx("#a8d0ea")
 ROYAL = hx("#40295a")
 STUN_BG, STUN_STAR, STUN_EDGE = hx("#2b2f3a"), hx("#f6c945"), hx("#d9822b")
-INK, PAPER = hx("#231f1c"), hx("#ffffff")
 BOARD_LIGHT, BOARD_DARK, BOARD_FRAME = hx("#f1e6cb"), hx("#c6a878"), hx("#3b2a20")
-
-
-def tint(color: Color, amount: float) -> Color:
-    """`color` mixed with white: amount 1 is the colour, 0 is white (ink-saver fills)."""
-    return Color(1 - (1 - color.red) * amount, 1 - (1 - color.green) * amount,
-                 1 - (1 - color.blue) * amount)
-
-
-class _Ink:
-    """Colours for one drawing: with ink saver, large fills become pale tints."""
-
-    def __init__(self, saver: bool):
-        self.saver = saver
-
-    def fill(self, color: Color) -> Color:
-        return tint(color, 0.14) if self.saver else color
-
-    def line(self, color: Color, on_dark: Color | None = None) -> Color:
-        """A line colour that stays visible: light lines on dark fills turn dark with ink saver."""
-        if self.saver and on_dark is not None:
-            return on_dark
-        return color
-
-
-# Small drawing helpers (unit box: 0..100 on both axes) ------------------------------------------
-
-def _poly(c, points, fill=None, stroke=None, width=1.0, close=True):
-    path = c.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    if close:
-        path.close()
-    _paint(c, path, fill, stroke, width)
-
-
-def _paint(c, path, fill=None, stroke=None, width=1.0):
-    if fill is not None:
-        c.setFillColor(fill)
-    if stroke is not None:
-        c.setStrokeColor(stroke)
-        c.setLineWidth(width)
-    c.drawPath(path, fill=int(fill is not None), stroke=int(stroke is not None))
-
-
-def _circle(c, x, y, r, fill=None, stroke=None, width=1.0):
-    if fill is not None:
-        c.setFillColor(fill)
-    if stroke is not None:
-        c.setStrokeColor(stroke)
-        c.setLineWidth(width)
-    c.circle(x, y, r, fill=int(fill is not None), stroke=int(stroke is not None))
 
 
 def _octagon(inset: float, chamfer: float, size: float = 100.0):
     a, b = inset, size - inset
     return [(a + chamfer, a), (b - chamfer, a), (b, a + chamfer), (b, b - chamfer),
             (b - chamfer, b), (a + chamfer, b), (a, b - chamfer), (a, a + chamfer)]
-
-
-def _clip_rect(c, x, y, w, h):
-    path = c.beginPath()
-    path.rect(x, y, w, h)
-    c.clipPath(path, stroke=0, fill=0)
 
 
 def _label(c, text, y, color, size=9.5, spacing=1.2, font=SERIF):
@@ -587,62 +491,21 @@ ART = {
     "treasure": treasure,
     "stun": stun,
 }
-assert tuple(ART) == FACES
-
-DEFAULT_LABELS = FACE_LABELS
-MIN_LABEL_SIZE = 20 * 72 / 25.4     # faces smaller than 20 mm print no text
 
 
-def draw_face(c, face: str, x: float, y: float, size, *, label: str | None = None,
-              ink_saver: bool = False, bleed: float = 0.0) -> None:
-    """Draw piece face `face` with its lower-left corner at (x, y), `size` points wide (or a
-    (w, h) pair). See the module docstring."""
-    if face not in ART:
-        raise ValueError(f"unknown face {face!r}; faces: {', '.join(FACES)}")
-    register_fonts()
-    w, h = (size, size) if isinstance(size, (int, float)) else size
-    if label is None:
-        label = DEFAULT_LABELS[face]
-    if min(w, h) < MIN_LABEL_SIZE:
-        label = ""
-    c.saveState()
-    c.translate(x, y)
-    c.scale(w / 100.0, h / 100.0)
-    unit_bleed = bleed * 100.0 / min(w, h)
-    _clip_rect(c, -unit_bleed, -unit_bleed, 100 + 2 * unit_bleed, 100 + 2 * unit_bleed)
-    ART[face](c, _Ink(ink_saver), label, unit_bleed)
-    c.restoreState()
-
-
-def draw_stun_overlay(c, x: float, y: float, size: float) -> None:
-    """A stun marker as a round badge (for diagrams): centre (x, y), diameter `size`."""
-    c.saveState()
-    c.translate(x - size / 2, y - size / 2)
-    c.scale(size / 100.0, size / 100.0)
+def stun_badge(c, ink, label, bleed):
+    """A stun marker as a round badge (for diagrams, on a troop)."""
     _circle(c, 50, 50, 50, fill=STUN_BG)
     _poly(c, _star(12, 50, 50, 46, 27), fill=STUN_STAR, stroke=STUN_EDGE, width=2.0)
     _poly(c, _star(6, 50, 50, 22, 11, turn=75), fill=PAPER, stroke=STUN_EDGE, width=1.2)
-    c.restoreState()
 
+
+ART["stun-badge"] = stun_badge
 
 # The board ------------------------------------------------------------------------------------
 
 RIVER_RANKS = (4, 5)        # RULINGS, setup 2: the river lies on rank 5 (and 4 after the move)
 VILLAGE_RANKS = (3, 4, 5)   # RULINGS, setup 3: villages go on ranks 3-5
-
-
-def _text_centered(c, text, x, y, font, size, color, spacing=0.0):
-    """Centred text, letter-spaced by `spacing` (the spacing does not leak to later text)."""
-    c.setFillColor(color)
-    width = pdfmetrics.stringWidth(text, font, size) + spacing * max(0, len(text) - 1)
-    t = c.beginText(x - width / 2, y)
-    t.setFont(font, size)
-    if spacing:
-        t.setCharSpace(spacing)
-    t.textOut(text)
-    if spacing:
-        t.setCharSpace(0)
-    c.drawText(t)
 
 
 def _small_house(c, x, y, s, fill, edge):
@@ -824,33 +687,7 @@ def draw_tracker(c, w: float, h: float, cells: list[tuple[str, Rect]], *, villag
     c.restoreState()
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if pdfmetrics.stringWidth(trial, font, size) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
-
-
-def paragraph(c, text: str, x: float, y: float, width: float, font=SERIF, size=8.6,
-              leading=None, color=INK) -> float:
-    """Draw wrapped text with its first baseline at y; return the y under the last line."""
-    leading = leading or size * 1.22
-    c.setFillColor(color)
-    for line in wrap(text, font, size, width):
-        c.setFont(font, size)
-        c.drawString(x, y, line)
-        y -= leading
-    return y
-
-
-AID_TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "player-aid.md.j2"
+AID_TEMPLATE = Path(__file__).resolve().parents[3] / "templates" / "player-aid.md.j2"
 
 
 def aid_sections(counts: dict[str, int]) -> list[tuple[str, list[str]]]:
@@ -877,8 +714,8 @@ def aid_sections(counts: dict[str, int]) -> list[tuple[str, list[str]]]:
 def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
              ink_saver: bool = False, icon=None) -> None:
     """The player aid card: turn summary, push rules, victory points. `icon(c, face, x, y, size)`
-    draws the legend's faces (default: draw_face)."""
-    icon = icon or (lambda cv, face, x, y, s: draw_face(cv, face, x, y, s, label="", ink_saver=ink_saver))
+    draws the legend's faces (default: the faces drawn in place)."""
+    icon = icon or (lambda cv, face, x, y, s: draw_face(cv, FACES, face, x, y, s, label="", ink_saver=ink_saver))
     register_fonts()
     ink = _Ink(ink_saver)
     c.saveState()
@@ -915,3 +752,87 @@ def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
     for k, face in enumerate(faces):
         icon(c, face, x0 + k * (s + gap), 13, s)
     c.restoreState()
+
+
+def _tracker(c, w, h, *, piece, kit, ink_saver, icon):
+    from ...kit.layout import content_frame, tracker_cells
+    draw_tracker(c, w, h, tracker_cells(piece, content_frame(kit).w), villages=kit.counts.get("villages", 0),
+                 ink_saver=ink_saver)
+
+
+def _aid(c, w, h, *, piece, kit, ink_saver, icon):
+    draw_aid(c, w, h, counts=kit.counts, title=kit.title, ink_saver=ink_saver, icon=icon)
+
+
+LABELS = {"viking-front": "", "viking-raider": "Raider", "viking-berserker": "Berserker",
+          "viking-chief": "Chief", "irish": "", "village": "Village", "village-looted": "Looted",
+          "river": "", "treasure": "", "stun": "", "stun-badge": ""}
+
+# The pieces of Siege of Armagh, used when a game file has no [pieces] table (same as the
+# repository's components.toml).
+DEFAULT_PIECES: dict[str, dict] = {
+    "viking_troop": {"name": "Viking troop", "count": "viking_troops", "size": 0.7,
+                     "front": "viking-front",
+                     "backs": {"viking-chief": "chiefs", "viking-berserker": "berserkers",
+                               "viking-raider": "plain_vikings"}},
+    "irish_troop": {"name": "Irish troop", "count": "irish_troops", "size": 0.7, "front": "irish"},
+    "village": {"name": "Village", "count": "villages", "size": 0.8, "front": "village",
+                "back": "village-looted"},
+    "river": {"name": "River tile", "count": "river_tiles", "size": 0.9, "front": "river"},
+    "treasure": {"name": "Monastery's Treasure", "count": "treasure", "size": 0.6,
+                 "front": "treasure"},
+    "stun": {"name": "Stun marker", "count": "stun_markers", "size": 0.4, "front": "stun"},
+    "tracker": {"name": "Reinforcement tracker", "kind": "tracker", "count": 1, "size": 0.8,
+                "spaces": "tracker_spaces"},
+    "player_aid": {"name": "Player aid", "kind": "aid", "count": 2, "size": ["95mm", "140mm"]},
+}
+
+FACES = FaceSet(draw=ART, labels=LABELS, board=draw_board,
+                specials={"tracker": _tracker, "aid": _aid}, default_pieces=DEFAULT_PIECES, accent=VK_RED)
+
+# An example set-up (setup 1-4), drawn with the kit's own pieces: squares by name.
+SETUP = (
+    ("viking-front", ("a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8")),
+    ("irish", ("a1", "c1", "d1", "f1", "h1")),
+    ("river", ("a5", "b5", "d5", "e5", "g5", "c4", "f4")),
+    ("village", ("a4", "d3", "e4", "g3", "h5")),
+)
+
+
+def kit_hooks(game) -> KitHooks:
+    """The cover's and the mini board's words and pictures, with the game's numbers."""
+    counts = game.counts
+    square = game.board.parse_square
+    return KitHooks(
+        banner=("viking-front", "viking-chief", "viking-berserker", "irish", "village", "village-looted",
+                "river", "treasure", "stun"),
+        setup=tuple((face, tuple(square(name) for name in names)) for face, names in SETUP),
+        setup_marker=("treasure", 3.5, -0.55),
+        setup_steps=(
+            "The Treasure waits beside the Irish edge (rank 1), off the board.",
+            f"The {counts.river_tiles} river tiles go on rank 5; the Irish move three of "
+            f"them one square toward rank 4, then the Vikings may take one away.",
+            f"Taking turns, Irish first, the players place the {counts.villages} villages on "
+            f"empty squares of ranks 3 to 5 (green marks on the board).",
+            "The Vikings line up on rank 8; then the Irish place any of their troops on rank 1 and "
+            "keep the rest in Reserve.",
+        ),
+        board_notes="Rank 1, at the bottom, is the Irish home row; the Treasure starts beside that "
+                    "edge. Rank 8, at the top, is the Viking home row. The blue marks in the right "
+                    "frame show the ranks where the river tiles go (4 and 5); the green marks in the "
+                    "left frame show where villages may be placed (ranks 3 to 5).",
+        piece_notes={"tracker": "{spaces} spaces (1 + villages) and a Reserve box",
+                     "aid": "turn, pushing, victory points"},
+        hidden_fronts="Fronts of the Viking troops are all alike, so the reverse stays secret.",
+        check=_check_piece(counts),
+    )
+
+
+def _check_piece(counts):
+    def check(piece) -> str | None:
+        """Ruling 15: a troop enters the tracker at 1 + unlooted villages, so it needs that many spaces."""
+        if piece.kind == "tracker" and piece.spaces != counts.tracker_spaces:
+            return (f"spaces is {piece.spaces} but the rules need 1 + villages = {counts.tracker_spaces} "
+                    f"(a troop enters at 1 + unlooted villages)")
+        return None
+    return check

@@ -8,7 +8,7 @@ because the kit must build in a fraction of a second. This is a maintainer's too
 the build; it needs fontTools (`pip install fonttools`) and the full fonts, for example from
 Debian's fonts-ebgaramond-extra package:
 
-    python art/fonts/make_subsets.py /usr/share/fonts/truetype/ebgaramond
+    python generator/fonts/make_subsets.py /usr/share/fonts/truetype/ebgaramond
 """
 
 import sys

@@ -1,0 +1,139 @@
+"""`pnp build`, orchestrated above the kit and the rulebook: check the options, load the game
+folder, check and lay out its rules.md, then render the kit with the rulebook's pages after the
+cover (or the rulebook alone). Raises; never exits (`generator.cli` maps errors to exit codes)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+from .config import COMPONENTS_FILE, find_game
+from .errors import ExampleSyntaxError, UsageError
+from .games.base import Game
+
+PAPER_CHOICES = ("a4", "letter", "both")
+DUPLEX_CHOICES = ("long", "short")
+RULES_FILE = "rules.md"
+
+
+def output_folder(game: Game, out: Path | str | None) -> Path:
+    """`--out`, else the game folder's output/ (the current folder's for the built-in game)."""
+    if out is not None:
+        return Path(out)
+    return (game.folder if game.folder is not None else Path(".")) / "output"
+
+
+def run(*, game: Path | str | None = None, out: Path | str | None = None, paper: str | None = None,
+        duplex: str | None = None, back_offset: str | None = None, square: str | None = None,
+        ink_saver: bool = False, png: bool = False, rules: Path | str | None = None,
+        rulebook_only: bool = False, force: bool = False, warn: Callable[[str], None] | None = None) -> Path:
+    """Build the kit of the game folder `game` (default: ./components.toml, else the built-in
+    game) into `out`; return the PDF's path. `warn` receives the rulebook's warnings."""
+    from .kit.model import load_kit, parse_offset
+
+    warn = warn or (lambda text: print(f"warning: {text}", file=sys.stderr))
+    if paper is not None and paper not in PAPER_CHOICES:
+        raise UsageError(f"--paper must be a4, letter or both, not {paper!r}")
+    if duplex is not None and duplex not in DUPLEX_CHOICES:
+        raise UsageError(f"--duplex must be long or short, not {duplex!r}")
+    if back_offset is not None and duplex is None:
+        raise UsageError("--back-offset only applies with --duplex long|short")
+    try:
+        offset = parse_offset(back_offset) if back_offset is not None else (0.0, 0.0)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    loaded = find_game(game)
+    try:
+        kit = load_kit(loaded, paper=paper, square=square, duplex=duplex, back_offset=offset,
+                       ink_saver=ink_saver)
+    except ValueError as exc:
+        if square is not None and str(exc).startswith("--square"):
+            raise UsageError(str(exc)) from None
+        raise
+    folder = output_folder(loaded, out)
+    found = find_rules(loaded, Path(rules) if rules is not None else None)
+    if rulebook_only:
+        if found is None:
+            raise UsageError(f"no {RULES_FILE} found (give one with --rules)")
+        from .rulebook import build_rulebook
+        path = folder / f"{kit.slug}-rules-{kit.paper}.pdf"
+        result = build_rulebook(loaded, found, path, force=force, page_size=kit.page_size)
+        for text in result.warnings:
+            warn(text)
+        return path
+    from .kit.render import build
+
+    return build(kit, folder, png=png, extra_pages=rulebook_pages(loaded, kit, found, force, warn))
+
+
+def find_rules(game: Game, rules: Path | None) -> Path | None:
+    """`--rules FILE` (which must exist), else rules.md beside components.toml, if any."""
+    if rules is not None:
+        if not rules.is_file():
+            raise ExampleSyntaxError(rules, None, "cannot read: no such file")
+        return rules
+    folder = game.folder if game.folder is not None else Path(".")
+    path = folder / RULES_FILE
+    return path if path.exists() else None
+
+
+def rulebook_pages(game: Game, kit, rules: Path | None, force: bool, warn: Callable[[str], None]) -> list:
+    """The rulebook as the kit's pages after the cover (none without rules.md). Raises CheckFailed
+    when an example fails or a typed number disagrees with components.toml, unless `force`."""
+    if rules is None:
+        return []
+    from .rulebook import kit_pages, prepare_rulebook
+
+    prepared = prepare_rulebook(game, rules, force)
+    for problem in prepared.warnings:
+        warn(str(problem))
+    if prepared.failed:
+        warn(f"building with {len(prepared.failed)} failing example(s), marked in red")
+    return kit_pages(prepared, kit)
+
+
+def watched_paths(game: Game, rules: Path | None) -> list[Path]:
+    """What a rebuild depends on: the game folder (components.toml, rules.md, templates/, art/)."""
+    folder = game.folder if game.folder is not None else Path(".")
+    paths = [folder / COMPONENTS_FILE, rules or folder / RULES_FILE, folder / "templates", folder / "art"]
+    seen, found = set(), []
+    for path in paths:
+        key = path.resolve()
+        if key not in seen and path.exists():
+            seen.add(key)
+            found.append(path)
+    return found
+
+
+def watch(build_once: Callable[[], bool], paths: list[Path], echo: Callable[[str], None],
+          debounce_ms: int = 150, stop_event=None) -> None:
+    """Build now, then again whenever a watched file changes (watchfiles, debounced), saying how
+    long each rebuild took. `build_once()` returns False for a failed build: it is reported and the
+    watch goes on; the last good PDF stays in place (every write is atomic). The folders holding
+    the files are watched, so an editor that saves by renaming a new file over the old one is
+    still noticed."""
+    from watchfiles import watch as watch_files
+
+    def run_once(reason: str) -> None:
+        started = time.perf_counter()
+        if build_once():
+            echo(f"[watch] rebuilt in {time.perf_counter() - started:.2f} s ({reason})")
+        else:
+            echo(f"[watch] build failed ({reason}); waiting for changes")
+
+    wanted = {path.resolve() for path in paths}
+    roots = sorted({str(path.resolve().parent if path.is_file() else path.resolve()) for path in paths})
+
+    def relevant(change, name: str) -> bool:
+        path = Path(name).resolve()
+        return not path.name.startswith(".") and (path in wanted or any(p in wanted for p in path.parents))
+
+    run_once("start")
+    echo("[watch] watching " + ", ".join(str(p) for p in paths) + " (Ctrl-C to stop)")
+    try:
+        for changes in watch_files(*roots, debounce=debounce_ms, stop_event=stop_event, watch_filter=relevant):
+            run_once(", ".join(sorted({Path(p).name for _, p in changes})))
+    except KeyboardInterrupt:
+        pass

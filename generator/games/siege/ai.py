@@ -1,0 +1,90 @@
+"""The lab's knowledge of Siege of Armagh: a heuristic evaluation for the greedy and MCTS players."""
+
+from __future__ import annotations
+
+from .board import NEIGHBOURS, OPPOSITE, STEP
+from .state import Phase, Side, State
+
+WIN = 1000.0
+# AT_RISK[kind]: what a Viking piece of that kind costs the Vikings if it is pushed out (see below).
+AT_RISK = (0.0, 0.0, 1.0, 0.3, 3.0, 1.0, 3.0, 1.0)
+# DISTANCE[a][b]: king moves between two squares (Chebyshev distance).
+DISTANCE = tuple(tuple(max(abs(a % 8 - b % 8), abs(a // 8 - b // 8)) for b in range(64)) for a in range(64))
+
+
+def evaluate(state: State, side: Side) -> float:
+    """A heuristic value of `state` for `side` (positive: good for `side`); +-WIN once decided.
+
+    Terms, in victory-point units of 10: points held (ruling 21), Viking defeats (4 give the Irish
+    a point), looted villages (all looted give the Vikings a point), the treasure's position (a
+    Viking carrier's progress toward rank 8, or the Vikings' closest approach to rank 1), the
+    Vikings' distance to unlooted villages, Irish troops knocked out of play, and Viking pieces
+    one Irish push away from elimination (the Chief above all).
+    """
+    if state.outcome() is not None:
+        return WIN * state.returns(side)
+    return viking_edge(state) if side is Side.VIKING else -viking_edge(state)
+
+
+def viking_edge(state: State) -> float:
+    """How much better the position is for the Vikings than for the Irish (see `evaluate`).
+
+    Called for every child of every node the search expands, so it reads the state's lists
+    directly, in one pass over the pieces (the point test is ruling 21, as `State.points`)."""
+    if state.phase < Phase.VIKING_TROOPS:
+        return 0.0
+    counts, numbers = state.counts, state.numbers
+    kind, pos, terrain = state.kind, state.pos, state.terrain
+    treasure, carrier = state.treasure, state.carrier
+    vikings = []
+    nearest = 7  # the lowest rank a Viking stands on, 0-based
+    for piece in range(1, len(kind)):
+        square = pos[piece]
+        if square >= 0 and kind[piece] != 1:  # Kind.IRISH
+            vikings.append(square)
+            if square < 8 * nearest:
+                nearest = square // 8
+    looted = terrain.count(3)  # Terrain.LOOTED
+    defeats_needed = max(1, numbers.defeats_for_point)
+    carried_by_irish = treasure == 1 and kind[carrier] == 1
+    # Victory points, 10 each: the engine's own ruling-21 flags (Irish three, then Viking two).
+    flags = state.point_flags()
+    score = 10.0 * (flags[3] + flags[4] - flags[0] - flags[1] - flags[2])
+    score += 8.0 * looted / max(1, counts.villages)
+    score -= 6.0 * min(state.defeated, defeats_needed) / defeats_needed
+    # The treasure (rulings 17-20): a carrier's progress, or the Vikings' nearest approach.
+    if treasure == 1:
+        carrier_rank = pos[carrier] // 8 + 1
+        score += -0.5 * (8 - carrier_rank) if carried_by_irish else 0.8 * (carrier_rank - 1)
+    elif treasure == 0:
+        score += 0.6 * (7 - nearest)
+    # Unlooted villages: how far the nearest Viking is from each (king moves on the 8x8 board).
+    if vikings and looted < counts.villages:
+        far = 0
+        for square in range(16, 40):  # ruling 3: villages lie on ranks 3-5
+            if terrain[square] == 2:  # Terrain.VILLAGE
+                row = DISTANCE[square]
+                far += min([row[v] for v in vikings])
+        score -= 0.15 * far
+    # Irish troops out of play (on the reinforcement tracker).
+    score += 0.8 * len(state.tracker)
+    # Viking pieces an unstunned Irish troop could eliminate with one push (ruling 8: pushed off
+    # the board, into the river, onto an unlooted village or into an Irish troop), weighted by
+    # what losing them costs: the Chief (a victory point), a plain troop or revealed Berserker (a
+    # defeat), a hidden Berserker (it only flips). Played on samples, the Irish see sampled kinds.
+    if state.phase == Phase.PLAY:
+        board, stun = state.board, state.stun
+        for piece in range(1, len(kind)):
+            square = pos[piece]
+            weight = AT_RISK[kind[piece]]
+            if square < 0 or not weight:
+                continue
+            for d, t in NEIGHBOURS[square]:
+                pusher = board[t]
+                if pusher and kind[pusher] == 1 and not stun[pusher]:
+                    beyond = STEP[square][OPPOSITE[d]]
+                    if beyond < 0 or terrain[beyond] == 1 or terrain[beyond] == 2 or \
+                            (board[beyond] and kind[board[beyond]] == 1):
+                        score -= weight
+                        break
+    return score

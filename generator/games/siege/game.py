@@ -1,0 +1,152 @@
+"""Siege of Armagh as a game package: its numbers, its rule sets, and what it tells the generic core.
+
+The counts of components.toml feed the engine, the printed pieces, the tracker's length and the
+rulebook's text (docs/rulings/siege.md, "Components").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, ClassVar
+
+from ...config import take
+from ..base import BoardSpec, Game, GameInfo, SideInfo
+from . import ai
+from .diagram import SiegeGrammar
+from .numbers import BOARD, RULE_SETS, Counts, RuleNumbers, RuleSet, validate_counts
+from .options import SPECS, check_options
+from .state import Move, Side, State
+
+@dataclass(frozen=True)
+class SiegeGame(Game):
+    """Siege of Armagh: 8x8, Vikings against Irish, two rule sets (final, draft)."""
+
+    name: ClassVar[str] = "siege"
+    fences: ClassVar[tuple[str, ...]] = ("armagh",)
+    sides: ClassVar[tuple[SideInfo, ...]] = (SideInfo("viking", "Vikings", "#a3301d"),
+                                             SideInfo("irish", "Irish", "#1d5a8c"))
+    sections: ClassVar[tuple[str, ...]] = ("counts", "rules")
+    rule_sets: ClassVar[tuple[str, ...]] = tuple(RULE_SETS)
+    ways: ClassVar[tuple[str, ...]] = ("treasure", "defeats", "chief", "villages")
+    board: ClassVar[BoardSpec] = BOARD
+    count_nouns: ClassVar[tuple[tuple[str, str], ...]] = (
+        (r"(?:looted |intact |unlooted )?villages?", "villages"),
+        (r"irish troops?", "irish_troops"),
+        (r"viking (?:troops?|pieces?)", "viking_troops"),
+        (r"plain (?:troops?|warriors?|reverses?|vikings?)", "plain_vikings"),
+        (r"berserkers?", "berserkers"),
+        (r"chiefs?", "chiefs"),
+        (r"river tiles?", "river_tiles"),
+        (r"stun markers?", "stun_markers"),
+    )
+    count_shapes: ClassVar[tuple[tuple[str, str], ...]] = (
+        (r"\bonce (?P<num>{number}) (?:viking )?(?:troops?|pieces?|vikings?) (?:are|is|have been|has "
+         r"been|were) defeated", "defeats_for_point"),
+    )
+
+    counts: Counts = Counts()
+    numbers: RuleNumbers = RuleNumbers()
+    rule_set: str = "final"
+
+    @classmethod
+    def default(cls) -> "SiegeGame":
+        return cls(info=GameInfo(title="Siege of Armagh", package="siege"))
+
+    @classmethod
+    def from_table(cls, data: dict[str, Any], base: Game) -> "SiegeGame":
+        path, source = base.path, base.source
+        counts = take(data.get("counts", {}), Counts, "counts", path, source)
+        validate_counts(counts, lambda key, message: base.error("counts", key, message))
+        rules = dict(data.get("rules", {}))
+        rule_set = rules.pop("set", "final")
+        if rule_set not in RULE_SETS:
+            raise base.error("rules", "set", f"[rules] set must be 'final' or 'draft', not {rule_set!r}")
+        options = rules.pop("options", {})
+        numbers = take(rules, RuleNumbers, "rules", path, source)
+        game = cls(info=base.info, folder=base.folder, source=source, tables=base.tables, counts=counts,
+                   numbers=numbers, rule_set=rule_set, options=tuple(sorted(options.items())))
+        try:
+            game.check_options(dict(game.options), rule_set)
+        except ValueError as exc:
+            raise game.error("rules.options", None, str(exc)) from None
+        return game
+
+    # --- rules
+    @property
+    def rules(self) -> RuleSet:
+        return RULE_SETS[self.rule_set]
+
+    def new_initial_state(self, options: dict[str, str] | None = None, rules: str | None = None) -> State:
+        return State.new_game(self, rules, options)
+
+    def parse_move(self, text: str) -> Move:
+        return Move.from_notation(text)
+
+    def side(self, label: str) -> Side:
+        return Side[label.upper()]
+
+    def check_options(self, values: dict[str, object], rules: str | None = None):
+        return check_options(values, rules or self.rule_set)
+
+    option_specs = SPECS
+
+    @property
+    def grammar(self) -> SiegeGrammar:
+        return SiegeGrammar(self)
+
+    def with_numbers(self, **changes: int) -> "SiegeGame":
+        """A copy with counts or rule numbers changed; raises ValueError for impossible ones."""
+        counts = {k: v for k, v in changes.items() if k in COUNT_NAMES}
+        numbers = {k: v for k, v in changes.items() if k in NUMBER_NAMES}
+        unknown = [k for k in changes if k not in COUNT_NAMES and k not in NUMBER_NAMES]
+        if unknown:
+            raise ValueError(f"unknown count {unknown[0]!r}; counts: {', '.join(COUNT_NAMES + NUMBER_NAMES)}")
+        game = replace(self, counts=replace(self.counts, **counts), numbers=replace(self.numbers, **numbers))
+        validate_counts(game.counts, lambda key, message: ValueError(message))
+        return game
+
+    def number_names(self) -> tuple[str, ...]:
+        return COUNT_NAMES + NUMBER_NAMES
+
+    def template_values(self) -> dict[str, Any]:
+        """The numbers a rulebook template may use, by name (one source of truth)."""
+        values: dict[str, Any] = {f.name: getattr(self.counts, f.name) for f in fields(Counts)}
+        values.update({f.name: getattr(self.numbers, f.name) for f in fields(RuleNumbers)})
+        values.update(
+            plain_vikings=self.counts.plain_vikings,
+            tracker_spaces=self.counts.tracker_spaces,
+            irish_villages=self.counts.irish_villages,
+            viking_villages=self.counts.viking_villages,
+            title=self.info.title,
+            version=self.info.version,
+            designer=self.info.designer,
+        )
+        return values
+
+    def describe_outcome(self, outcome) -> tuple[str, str]:
+        head, _ = super().describe_outcome(outcome)
+        return head, ", ".join(WAY_WORDS.get(w, w) for w in outcome.ways)
+
+    # --- the lab: called for every node a search expands, so the function itself, not a wrapper
+    evaluate = staticmethod(ai.evaluate)
+
+    # --- the kit
+    @property
+    def faces(self):  # type: ignore[override]
+        from .art import FACES
+        return FACES
+
+    def kit_hooks(self):
+        from .art import kit_hooks
+        return kit_hooks(self)
+
+
+WAY_WORDS = {"treasure": "the treasure", "defeats": "defeats", "chief": "the Chief",
+             "villages": "every village looted"}
+COUNT_NAMES = tuple(f.name for f in fields(Counts))
+NUMBER_NAMES = tuple(f.name for f in fields(RuleNumbers))
+
+
+def with_counts(game: SiegeGame, **changes: int) -> SiegeGame:
+    """A copy of `game` with some counts changed (used by sweeps and tests)."""
+    return replace(game, counts=replace(game.counts, **changes))

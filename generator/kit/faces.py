@@ -1,0 +1,140 @@
+"""Faces: the art a game package registers for the kit to print, and the drawing helpers its art
+is written with.
+
+A `FaceSet` maps face names to drawing functions `draw(canvas, ink, label, bleed)` that paint a
+100 x 100 unit box, with the text each face prints by default; it also holds the board's drawing
+and the drawings of special piece kinds (a tracker card, a player aid). `draw_face` places a face
+at any size, clipped to its box plus bleed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from reportlab.lib.colors import Color
+from reportlab.pdfbase import pdfmetrics
+
+from ..pdf import INK, PAPER, SERIF, hx, register_fonts
+
+__all__ = ["INK", "PAPER", "FaceSet", "Ink", "circle", "clip_rect", "draw_face", "hx", "paint", "poly",
+           "text_centered", "tint"]
+
+MIN_LABEL_SIZE = 20 * 72 / 25.4     # faces smaller than 20 mm print no text
+FaceDraw = Callable[..., None]      # draw(canvas, ink, label, bleed) in a 100-unit box
+
+
+@dataclass(frozen=True)
+class FaceSet:
+    """The faces a game's kit can print (the registry a package fills).
+
+    `draw`: face name -> drawing function; `labels`: face name -> default printed text;
+    `board(canvas, geometry, ink_saver=...)` draws the board; `specials`: piece kind ("tracker",
+    "aid") -> `draw(canvas, w, h, *, piece, kit, ink_saver, icon)`; `default_pieces`: the [pieces]
+    table used when components.toml has none; `accent` colours the cover's headings."""
+
+    draw: dict[str, FaceDraw]
+    labels: dict[str, str]
+    board: Callable[..., None]
+    specials: dict[str, Callable[..., None]] = field(default_factory=dict)
+    default_pieces: dict[str, dict] = field(default_factory=dict)
+    accent: Color = INK
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.draw)
+
+
+def draw_face(c, faces: FaceSet, face: str, x: float, y: float, size, *, label: str | None = None,
+              ink_saver: bool = False, bleed: float = 0.0) -> None:
+    """Draw `face` with its lower-left corner at (x, y), `size` points wide (or a (w, h) pair).
+    `label` replaces the face's printed text ("" prints none); `bleed` paints the background that
+    far beyond the trim edge. Nothing is drawn outside the box plus bleed."""
+    if face not in faces.draw:
+        raise ValueError(f"unknown face {face!r}; faces: {', '.join(faces.names)}")
+    register_fonts()
+    w, h = (size, size) if isinstance(size, (int, float)) else size
+    if label is None:
+        label = faces.labels.get(face, "")
+    if min(w, h) < MIN_LABEL_SIZE:
+        label = ""
+    c.saveState()
+    c.translate(x, y)
+    c.scale(w / 100.0, h / 100.0)
+    unit_bleed = bleed * 100.0 / min(w, h)
+    clip_rect(c, -unit_bleed, -unit_bleed, 100 + 2 * unit_bleed, 100 + 2 * unit_bleed)
+    faces.draw[face](c, Ink(ink_saver), label, unit_bleed)
+    c.restoreState()
+
+
+def tint(color: Color, amount: float) -> Color:
+    """`color` mixed with white: amount 1 is the colour, 0 is white (ink-saver fills)."""
+    return Color(1 - (1 - color.red) * amount, 1 - (1 - color.green) * amount,
+                 1 - (1 - color.blue) * amount)
+
+
+class Ink:
+    """Colours for one drawing: with ink saver, large fills become pale tints."""
+
+    def __init__(self, saver: bool):
+        self.saver = saver
+
+    def fill(self, color: Color) -> Color:
+        return tint(color, 0.14) if self.saver else color
+
+    def line(self, color: Color, on_dark: Color | None = None) -> Color:
+        """A line colour that stays visible: light lines on dark fills turn dark with ink saver."""
+        if self.saver and on_dark is not None:
+            return on_dark
+        return color
+
+
+def poly(c, points, fill=None, stroke=None, width=1.0, close=True):
+    path = c.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    if close:
+        path.close()
+    paint(c, path, fill, stroke, width)
+
+
+def paint(c, path, fill=None, stroke=None, width=1.0):
+    if fill is not None:
+        c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(width)
+    c.drawPath(path, fill=int(fill is not None), stroke=int(stroke is not None))
+
+
+def circle(c, x, y, r, fill=None, stroke=None, width=1.0):
+    if fill is not None:
+        c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(width)
+    c.circle(x, y, r, fill=int(fill is not None), stroke=int(stroke is not None))
+
+
+def clip_rect(c, x, y, w, h):
+    path = c.beginPath()
+    path.rect(x, y, w, h)
+    c.clipPath(path, stroke=0, fill=0)
+
+
+def text_centered(c, text, x, y, font, size, color, spacing=0.0):
+    """Centred text, letter-spaced by `spacing` (the spacing does not leak to later text)."""
+    c.setFillColor(color)
+    width = pdfmetrics.stringWidth(text, font, size) + spacing * max(0, len(text) - 1)
+    t = c.beginText(x - width / 2, y)
+    t.setFont(font, size)
+    if spacing:
+        t.setCharSpace(spacing)
+    t.textOut(text)
+    if spacing:
+        t.setCharSpace(0)
+    c.drawText(t)
+
+
+_ = (PAPER, SERIF, hx)

@@ -1,0 +1,176 @@
+"""The one PDF layer every output shares (kit, rulebook, lab report): the bundled fonts, form
+XObjects drawn once and reused, word wrap, atomic writes and PNG rasterising.
+
+Every file is written to a temporary file beside its target and moved into place, so a failed
+run leaves the last good file where it was.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONTS = {
+    "Garamond": "EBGaramond12-Regular.ttf",
+    "Garamond-Bold": "EBGaramond12-Bold.ttf",      # ASCII only: for titles
+    "Garamond-Italic": "EBGaramond12-Italic.ttf",
+}
+SERIF, BOLD, ITALIC = "Garamond", "Garamond-Bold", "Garamond-Italic"
+GLYPHS = "Garamond-Glyphs"  # the regular face under a name with no bold or italic mapping
+MONO = "Courier"            # move notation in running text: a standard PDF font, no file
+
+_registered = False
+
+
+def hx(code: str) -> Color:
+    return HexColor(code)
+
+
+INK, PAPER = hx("#231f1c"), hx("#ffffff")
+
+
+def register_fonts() -> None:
+    """Register the bundled EB Garamond (SIL Open Font License, generator/fonts/OFL.txt), its
+    bold/italic mapping for paragraph markup, and `GLYPHS` for characters the bold face lacks."""
+    global _registered
+    if _registered:
+        return
+    for name, file in FONTS.items():
+        path = FONT_DIR / file
+        if not path.exists():
+            raise FileNotFoundError(f"missing font {str(path)!r}: the package bundles its fonts")
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    pdfmetrics.registerFont(TTFont(GLYPHS, str(FONT_DIR / FONTS[SERIF])))
+    addMapping(SERIF, 0, 0, SERIF)
+    addMapping(SERIF, 1, 0, BOLD)
+    addMapping(SERIF, 0, 1, ITALIC)
+    addMapping(SERIF, 1, 1, BOLD)  # no bold italic in the bundle
+    for bold in (0, 1):
+        for italic in (0, 1):
+            addMapping(GLYPHS, bold, italic, GLYPHS)
+    _registered = True
+
+
+def bold_safe(text: str, escaped: bool = True) -> str:
+    """Paragraph markup for bold text: characters the bold face lacks are set in the regular one.
+    `text` is already escaped markup unless `escaped` is False."""
+    if not escaped:
+        text = escape(text)
+    if text.isascii():
+        return text
+    return "".join(ch if ch.isascii() else f'<font face="{GLYPHS}">{ch}</font>' for ch in text)
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap to `width` points."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if pdfmetrics.stringWidth(trial, font, size) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def paragraph(c, text: str, x: float, y: float, width: float, font=SERIF, size=8.6,
+              leading=None, color=INK) -> float:
+    """Draw wrapped text with its first baseline at y; return the y under the last line."""
+    leading = leading or size * 1.22
+    c.setFillColor(color)
+    for line in wrap(text, font, size, width):
+        c.setFont(font, size)
+        c.drawString(x, y, line)
+        y -= leading
+    return y
+
+
+class Forms:
+    """Form XObjects on one canvas, each drawn once on first use and placed by name after that
+    (a face on every copy of a piece, a board on every tile)."""
+
+    def __init__(self, canvas):
+        self.c = canvas
+        self.names: dict = {}
+
+    def get(self, key: tuple, box: tuple[float, float, float, float], draw: Callable) -> str:
+        """The form for `key` (its first item names it), drawn by `draw(canvas)` inside `box`
+        (x0, y0, x1, y1) the first time."""
+        if key not in self.names:
+            name = f"{key[0]}_{sum(1 for k in self.names if k[0] == key[0])}"
+            self.c.beginForm(name, *box)
+            draw(self.c)
+            self.c.endForm()
+            self.names[key] = name
+        return self.names[key]
+
+    def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
+        c = self.c
+        c.saveState()
+        c.translate(x, y)
+        if scale != 1.0:
+            c.scale(scale, scale)
+        c.doForm(name)
+        c.restoreState()
+
+
+@contextmanager
+def atomic_path(path: Path | str) -> Iterator[Path]:
+    """A temporary path beside `path` to write to; moved onto `path` when the block ends without
+    an error, removed when it fails."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(handle)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(temp, 0o666 & ~umask)  # a normal file's permissions, not mkstemp's private ones
+    try:
+        yield Path(temp)
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
+
+
+def write_atomic(path: Path | str, data: bytes) -> Path:
+    """Write `path` so that no reader ever sees half a file."""
+    with atomic_path(path) as temp:
+        temp.write_bytes(data)
+    return Path(path)
+
+
+def rasterize(pdf: Path | str, folder: Path | str, dpi: float = 110, stem: str | None = None,
+              pages: int | None = None) -> list[Path]:
+    """Render a PDF's pages (the first `pages`, or all) to `folder/<stem>-NN.png` with pypdfium2;
+    with one page and a `stem` ending in .png, to that file."""
+    import pypdfium2 as pdfium
+
+    folder, pdf = Path(folder), Path(pdf)
+    written = []
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        count = len(document) if pages is None else min(pages, len(document))
+        for index in range(count):
+            image = document[index].render(scale=dpi / 72).to_pil()
+            name = stem if stem and stem.endswith(".png") else f"{stem or pdf.stem}-{index + 1:02d}.png"
+            with atomic_path(folder / name) as temp:
+                image.save(temp, format="PNG", optimize=False)
+            written.append(folder / name)
+    finally:
+        document.close()
+    return written
