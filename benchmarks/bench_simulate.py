@@ -41,7 +41,7 @@ def measure(viking: str, irish: str, seconds: float, budget: int, workers: int) 
     start = time.perf_counter()
     run_tasks(pool_tasks, workers)
     pooled = time.perf_counter() - start
-    summary = summarize(records, SIDES, WAYS)
+    summary = summarize(records, ("viking", "irish"))
     actions = sum(r["actions"] for r in records)
     return {"viking": str(v), "irish": str(i), "games": len(records), "pool_games": len(pool_tasks),
             "games_per_s": len(records) / single, "pool_games_per_s": len(pool_tasks) / pooled,

@@ -333,10 +333,12 @@ class State:
 
 @dataclass(frozen=True)
 class Grid:
-    """A board grid read from an example block: one token per square (index a1 = 0)."""
+    """A board grid read from an example block: one token per square (index a1 = 0), the line it
+    starts on, and the grammar's own parsed cells (so they are read once)."""
 
     tokens: tuple[str, ...]
     line: int | None = None
+    cells: tuple = field(default=(), compare=False, repr=False)
 
 
 class Grammar:

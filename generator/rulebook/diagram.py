@@ -349,9 +349,9 @@ class ExampleDiagram(Flowable):
         (f0, f1), (r0, r1) = self.crop.files, self.crop.ranks
         board = self.game.board
         last_f, last_r = board.files - 1, board.ranks - 1
-        cells = [state.cell_art(square) for square in range(board.size)]
         c.saveState()
         on = [(f, r) for r in range(max(r0, 0), min(r1, last_r) + 1) for f in range(max(f0, 0), min(f1, last_f) + 1)]
+        cells = {board.files * r + f: state.cell_art(board.files * r + f) for f, r in on}
         for f, r in on:
             sx, sy = x + (f - f0) * s, y + (r - r0) * s
             c.setFillColor(LIGHT if (f + r) % 2 else DARK)

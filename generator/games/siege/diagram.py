@@ -235,7 +235,7 @@ class SiegeGrammar(Grammar):
 
     def read_grid(self, lines: Lines, start: int) -> tuple[Grid, int]:
         cells, end = read_grid(lines, start)
-        return Grid(tuple(cell.token() for cell in cells), lines[start][0]), end
+        return Grid(tuple(cell.token() for cell in cells), lines[start][0], tuple(cells)), end
 
     def parse_play(self, words: list[str]) -> tuple[Move, ...]:
         """A play line is one turn: one or two actions (ruling 5)."""
@@ -244,7 +244,7 @@ class SiegeGrammar(Grammar):
         return tuple(Move.from_notation(word) for word in words)
 
     def build_state(self, grid: Grid, fields, rules, options) -> State:
-        return build_state([parse_cell(t) for t in grid.tokens], fields, self.game, rules, options, grid.line)
+        return build_state(list(grid.cells), fields, self.game, rules, options, grid.line)
 
     def tokens(self, state: State) -> tuple[str, ...]:
         return tuple(cell.token() for cell in state_cells(state))
@@ -253,4 +253,4 @@ class SiegeGrammar(Grammar):
         return state_fields(state)
 
     def default_fields(self, grid: Grid, options) -> dict[str, str]:
-        return default_fields([parse_cell(t) for t in grid.tokens])
+        return default_fields(list(grid.cells))

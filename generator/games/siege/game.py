@@ -11,7 +11,6 @@ from typing import Any, ClassVar
 
 from ...config import take
 from ..base import BoardSpec, Game, GameInfo, SideInfo
-from . import ai
 from .diagram import SiegeGrammar
 from .numbers import BOARD, RULE_SETS, Counts, RuleNumbers, RuleSet, validate_counts
 from .options import SPECS, check_options
@@ -127,8 +126,12 @@ class SiegeGame(Game):
         head, _ = super().describe_outcome(outcome)
         return head, ", ".join(WAY_WORDS.get(w, w) for w in outcome.ways)
 
-    # --- the lab: called for every node a search expands, so the function itself, not a wrapper
-    evaluate = staticmethod(ai.evaluate)
+    # --- the lab: players look this up once per decision and call it for every node a search
+    # expands, so it gives the function itself (imported on first use: the kit does not need it)
+    @property
+    def evaluate(self):  # type: ignore[override]
+        from .ai import evaluate
+        return evaluate
 
     # --- the kit
     @property

@@ -1,0 +1,87 @@
+"""This tree against an earlier commit, side by side in one run: engine speed (seeded random Siege
+games, actions/s) and build time (`python -m generator.kit`, the kit with its rulebook), each in
+fresh processes, alternating the two trees round by round so that machine noise hits both alike.
+
+    python benchmarks/bench_compare.py [--base HEAD~1] [--rounds 7] [--seconds 3]
+
+The earlier commit is checked out into a temporary git worktree (removed afterwards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Random full games for `seconds`; prints actions/s. Imports whichever engine layout the tree has.
+ENGINE = """
+import random, sys, time
+try:
+    from generator.games.siege import State
+except ImportError:
+    from generator.engine import State
+rng, actions, seconds = random.Random(0), 0, float(sys.argv[1])
+start = time.perf_counter()
+while time.perf_counter() - start < seconds:
+    state = State.new_game(options={"turn-cap": 500})
+    while not state.is_game_over():
+        state.push(rng.choice(state.legal_moves()))
+        actions += 1
+print(actions / (time.perf_counter() - start))
+"""
+
+
+def engine_rate(tree: Path, seconds: float) -> float:
+    result = subprocess.run([sys.executable, "-c", ENGINE, str(seconds)], cwd=tree, check=True,
+                            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(tree)})
+    return float(result.stdout.strip().splitlines()[-1])
+
+
+def build_time(tree: Path, out: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "generator.kit", "--out", str(out)], cwd=tree, check=True,
+                   stdout=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(tree)})
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", default="HEAD~1", help="the earlier commit (default HEAD~1)")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seconds", type=float, default=3.0, help="engine time per round and tree")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="bench-compare-"))
+    base = work / "base"
+    subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base), args.base], cwd=ROOT, check=True)
+    trees = {"base": base, "this": ROOT}
+    rates: dict[str, list[float]] = {name: [] for name in trees}
+    builds: dict[str, list[float]] = {name: [] for name in trees}
+    try:
+        for name, tree in trees.items():  # warm-up: bytecode caches, font files
+            build_time(tree, work / name)
+        for _ in range(args.rounds):
+            for name, tree in trees.items():
+                rates[name].append(engine_rate(tree, args.seconds))
+                builds[name].append(build_time(tree, work / name))
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=False)
+    revision = subprocess.run(["git", "rev-parse", "--short", args.base], cwd=ROOT, capture_output=True,
+                              text=True).stdout.strip()
+    print(f"{args.rounds} rounds, alternating; base = {args.base} ({revision})")
+    print("| measure | base | this tree | this / base |")
+    print("| --- | ---: | ---: | ---: |")
+    b, t = statistics.median(rates["base"]), statistics.median(rates["this"])
+    print(f"| engine, random games (actions/s, median) | {b:,.0f} | {t:,.0f} | {t / b:.3f} |")
+    b, t = statistics.median(builds["base"]), statistics.median(builds["this"])
+    print(f"| `python -m generator.kit`, kit + rulebook (s, median) | {b:.3f} | {t:.3f} | {t / b:.3f} |")
+
+
+if __name__ == "__main__":
+    main()
