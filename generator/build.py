@@ -16,6 +16,8 @@ from .games.base import Game
 PAPER_CHOICES = ("a4", "letter", "both")
 DUPLEX_CHOICES = ("long", "short")
 RULES_FILE = "rules.md"
+BOOKLET_FILE = "examples.md"   # "Examples and clarifications": every checked example, beside the kit
+BOOKLET = "Examples and clarifications"
 
 
 def output_folder(game: Game, out: Path | str | None) -> Path:
@@ -28,12 +30,16 @@ def output_folder(game: Game, out: Path | str | None) -> Path:
 def run(*, game: Path | str | None = None, out: Path | str | None = None, paper: str | None = None,
         duplex: str | None = None, back_offset: str | None = None, square: str | None = None,
         ink_saver: bool = False, png: bool = False, rules: Path | str | None = None,
-        rulebook_only: bool = False, force: bool = False, warn: Callable[[str], None] | None = None) -> Path:
+        rulebook_only: bool = False, force: bool = False, warn: Callable[[str], None] | None = None,
+        report: Callable[[str], None] | None = None) -> list[Path]:
     """Build the kit of the game folder `game` (default: ./components.toml, else the built-in
-    game) into `out`; return the PDF's path. `warn` receives the rulebook's warnings."""
+    game) into `out`, and beside it the examples booklet when the folder has examples.md; return
+    the PDFs' paths, the kit's first. `warn` receives the rulebook's warnings, `report` its
+    measures (pages, words of prose, examples)."""
     from .kit.model import load_kit, parse_offset
 
     warn = warn or (lambda text: print(f"warning: {text}", file=sys.stderr))
+    report = report or (lambda text: None)
     if paper is not None and paper not in PAPER_CHOICES:
         raise UsageError(f"--paper must be a4, letter or both, not {paper!r}")
     if duplex is not None and duplex not in DUPLEX_CHOICES:
@@ -62,10 +68,19 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
         result = build_rulebook(loaded, found, path, force=force, page_size=kit.page_size)
         for text in result.warnings:
             warn(text)
-        return path
+        report(result.summary("rulebook"))
+        return [path]
     from .kit.render import build
 
-    return build(kit, folder, png=png, extra_pages=rulebook_pages(loaded, kit, found, force, warn))
+    paths = [build(kit, folder, png=png, extra_pages=rulebook_pages(loaded, kit, found, force, warn, report))]
+    booklet = (loaded.folder or Path(".")) / BOOKLET_FILE
+    if rules is None and booklet.exists():
+        from .rulebook import build_rulebook
+        result = build_rulebook(loaded, booklet, folder / f"{kit.slug}-examples-{kit.paper}.pdf", force=force,
+                                page_size=kit.page_size, label=BOOKLET)
+        report(result.summary(BOOKLET.lower()))
+        paths.append(result.path)
+    return paths
 
 
 def find_rules(game: Game, rules: Path | None) -> Path | None:
@@ -79,25 +94,32 @@ def find_rules(game: Game, rules: Path | None) -> Path | None:
     return path if path.exists() else None
 
 
-def rulebook_pages(game: Game, kit, rules: Path | None, force: bool, warn: Callable[[str], None]) -> list:
+def rulebook_pages(game: Game, kit, rules: Path | None, force: bool, warn: Callable[[str], None],
+                   report: Callable[[str], None] = lambda text: None) -> list:
     """The rulebook as the kit's pages after the cover (none without rules.md). Raises CheckFailed
     when an example fails or a typed number disagrees with components.toml, unless `force`."""
     if rules is None:
         return []
     from .rulebook import kit_pages, prepare_rulebook
+    from .rulebook.markdown import prose_words
 
     prepared = prepare_rulebook(game, rules, force)
     for problem in prepared.warnings:
         warn(str(problem))
     if prepared.failed:
         warn(f"building with {len(prepared.failed)} failing example(s), marked in red")
-    return kit_pages(prepared, kit)
+    pages = kit_pages(prepared, kit)
+    report(f"rulebook: {len(pages)} pages, {prose_words(prepared.text):,} words of prose, "
+           f"{len(prepared.report.replays)} checked examples")
+    return pages
 
 
 def watched_paths(game: Game, rules: Path | None) -> list[Path]:
-    """What a rebuild depends on: the game folder (components.toml, rules.md, templates/, art/)."""
+    """What a rebuild depends on: the game folder (components.toml, rules.md, examples.md,
+    templates/, art/)."""
     folder = game.folder if game.folder is not None else Path(".")
-    paths = [folder / COMPONENTS_FILE, rules or folder / RULES_FILE, folder / "templates", folder / "art"]
+    paths = [folder / COMPONENTS_FILE, rules or folder / RULES_FILE, folder / BOOKLET_FILE, folder / "templates",
+             folder / "art"]
     seen, found = set(), []
     for path in paths:
         key = path.resolve()

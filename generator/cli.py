@@ -117,10 +117,12 @@ def build_command(
 
     def once() -> None:
         with errors_to_exit_codes():
-            path = build.run(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset,
-                             square=square, ink_saver=ink_saver, png=png, rules=rules,
-                             rulebook_only=rulebook_only, force=force)
-        typer.echo(str(path))
+            paths = build.run(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset,
+                              square=square, ink_saver=ink_saver, png=png, rules=rules,
+                              rulebook_only=rulebook_only, force=force,
+                              report=lambda text: typer.echo(text, err=True))
+        for path in paths:
+            typer.echo(str(path))
 
     if not watch:
         return once()

@@ -151,7 +151,7 @@ def test_options_are_listed_and_usable_in_blocks(tmp_path):
 def test_rules_md_examples_all_pass():
     if not (ROOT / "rules.md").exists():
         pytest.skip("rules.md not written yet")
-    result = RUNNER.invoke(app, ["check", str(ROOT / "rules.md"), "--game", str(ROOT)])
+    result = RUNNER.invoke(app, ["check", str(ROOT / "rules.md"), str(ROOT / "examples.md"), "--game", str(ROOT)])
     assert result.exit_code == 0, result.output
     passed = int(result.output.strip().splitlines()[-1].split()[0])
-    assert passed >= 20
+    assert passed >= 63  # the core rulebook and the booklet together: no example lost

@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     from ..errors import CheckFailed, LocatedError, UsageError
 
     try:
-        path = run(game=args.game, out=args.out, paper=args.paper, duplex=args.duplex,
+        paths = run(game=args.game, out=args.out, paper=args.paper, duplex=args.duplex,
                    back_offset=args.back_offset, square=args.square, ink_saver=args.ink_saver,
                    png=args.png)
     except CheckFailed as exc:
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         return 1
-    print(path)
+    print("\n".join(map(str, paths)))
     return 0
 
 

@@ -25,7 +25,7 @@ from ..examples import render_markdown
 from ..games.base import Game
 from ..pdf import ITALIC as SERIF_ITALIC, SERIF, register_fonts, write_atomic
 from .diagram import ExampleDiagram
-from .markdown import INK, RULE, Heading, PageContext, Styles, make_styles, markdown_flowables
+from .markdown import INK, RULE, Heading, PageContext, Styles, make_styles, markdown_flowables, prose_words
 from .numbers import NumberProblem, check_numbers
 
 A4 = (210 * mm, 297 * mm)
@@ -60,6 +60,10 @@ class RulebookResult:
     seconds: float
     headings: list[str]
     warnings: list[str]
+    words: int = 0          # words of prose (the diagrams' blocks not counted)
+
+    def summary(self, what: str) -> str:
+        return f"{what}: {self.pages} pages, {self.words:,} words of prose, {self.examples} checked examples"
 
 
 def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) -> Prepared:
@@ -215,11 +219,12 @@ def kit_text_frame(frame) -> tuple[float, float, float, float]:
     return frame.x + inset, frame.y + 3 * mm, frame.w - 2 * inset, frame.h - 6 * mm
 
 
-def draw_rulebook(canvas: Canvas, prepared: Prepared, page_size: tuple[float, float] = A4) -> RulebookPages:
+def draw_rulebook(canvas: Canvas, prepared: Prepared, page_size: tuple[float, float] = A4,
+                  label: str = "Rules") -> RulebookPages:
     """The standalone rulebook: every page, with our footer, onto `canvas`."""
     x, y, w, h = text_frame(page_size)
     laid = layout_rulebook(prepared, (w, h))
-    footer = _footer(prepared.game.info.title, prepared.game.info.version)
+    footer = _footer(prepared.game.info.title, label)
     for index in range(len(laid)):
         laid.draw_page(canvas, index, x, y)
         footer(canvas, index + 1)
@@ -246,7 +251,7 @@ def kit_pages(prepared: Prepared, kit) -> list:
     return [page(i) for i in range(total)]
 
 
-def _footer(title: str, version: str) -> PageHook:
+def _footer(title: str, label: str) -> PageHook:
     def draw(canvas: Canvas, number: int) -> None:
         width, _ = canvas._pagesize
         left, right, _, bottom = MARGINS
@@ -256,7 +261,7 @@ def _footer(title: str, version: str) -> PageHook:
         canvas.line(left, bottom - 9, width - right, bottom - 9)
         canvas.setFillColor(INK)
         canvas.setFont(SERIF_ITALIC, 8.5)
-        canvas.drawString(left, bottom - 20, f"{title} — Rules")
+        canvas.drawString(left, bottom - 20, f"{title} — {label}")
         canvas.setFont(SERIF, 9.5)
         canvas.drawRightString(width - right, bottom - 20, str(number))
         canvas.restoreState()
@@ -277,23 +282,25 @@ def page_size_for(game: Game) -> tuple[float, float]:
 
 
 def build_rulebook(game: Game, rules_path: Path | str, out_pdf: Path | str | None, force: bool = False,
-                   page_size: tuple[float, float] | None = None) -> RulebookResult:
-    """rules.md -> a standalone rulebook PDF (reportlab invariant mode: same input, same bytes).
-    With `out_pdf` None the PDF is laid out but not written (for timing and tests)."""
+                   page_size: tuple[float, float] | None = None, label: str = "Rules") -> RulebookResult:
+    """rules.md (or another Markdown file, `label` naming it in the footer) -> a standalone PDF
+    (reportlab invariant mode: same input, same bytes). With `out_pdf` None the PDF is laid out
+    but not written (for timing and tests)."""
     started = time.perf_counter()
     prepared = prepare_rulebook(game, rules_path, force)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=page_size or page_size_for(game), invariant=1,
                     pageCompression=1)
-    canvas.setTitle(f"{game.info.title} — Rules")
+    canvas.setTitle(f"{game.info.title} — {label}")
     canvas.setAuthor(game.info.designer or game.info.title)
-    canvas.setSubject(f"Rules, version {game.info.version}")
+    canvas.setSubject(f"{label}, version {game.info.version}")
     canvas.showOutline()
-    laid = draw_rulebook(canvas, prepared, page_size or page_size_for(game))
+    laid = draw_rulebook(canvas, prepared, page_size or page_size_for(game), label)
     pages, headings = len(laid), laid.heading_titles
     canvas.save()
     out = Path(out_pdf) if out_pdf else None
     if out is not None:
         write_atomic(out, buffer.getvalue())
     return RulebookResult(out, pages, len(prepared.report.replays), len(prepared.failed),
-                          time.perf_counter() - started, headings, [str(w) for w in prepared.warnings])
+                          time.perf_counter() - started, headings, [str(w) for w in prepared.warnings],
+                          prose_words(prepared.text))

@@ -219,6 +219,16 @@ class Document:
 FenceHandler = Callable[[int, Token], list[Flowable]]
 
 
+def prose_words(text: str) -> int:
+    """Words a reader reads in rendered Markdown: headings, paragraphs, lists and tables, not the
+    code blocks (a diagram's source is drawn, not read).
+
+    >>> prose_words("# Title\\n\\nTwo *words*.\\n\\n```diagram\\n8 . . .\\n```\\n")
+    3
+    """
+    return sum(len(token.content.split()) for token in parser().parse(text) if token.type == "inline")
+
+
 def markdown_flowables(text: str, styles: Styles, context: PageContext, on_example: FenceHandler,
                        contents_level: int = 2, page_offset: int = 0) -> Document:
     """Turn rendered Markdown into flowables. `on_example(k, token)` draws the k-th example block.
