@@ -44,7 +44,9 @@ class BoardSpec:
         return chr(ord("a") + file)
 
     def square_name(self, square: int) -> str:
-        """>>> BoardSpec(8, 8).square_name(27)
+        """The name of a square, like chess's.
+
+        >>> BoardSpec(8, 8).square_name(27)
         'd4'
         """
         return self.file_letter(square % self.files) + str(square // self.files + 1)

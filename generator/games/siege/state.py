@@ -242,13 +242,17 @@ class State(base.State):
     """A position of Siege of Armagh with its history. Build one with `State.new_game(game)` (setup
     from the start) or `State.from_diagram(text)` (a position in play, docs/diagram-notation.md).
 
-    >>> state = State.from_diagram("8 . . . . . . . .\n7 . . . . . . . .\n6 . . . V . . . .\n"
-    ...     "5 . . . I . . . .\n4 ~ ~ ~ ~ ~ ~ ~ ~\n3 . . . . . . . .\n2 . . . . . . . .\n1 . . . . . . . .")
-    >>> state.is_legal(Move.from_notation("d6-d5")), state.piece_at(parse_square("d5"))
-    (True, Piece(side=<Side.IRISH: 1>, kind=<Kind.IRISH: 1>, stunned=False, carries_treasure=False))
-    >>> state.push_notation("d6-d5"); str(state.piece_at(parse_square("d5")))
-    Move(kind=<MoveKind.STEP: 1>, frm=43, to=35, back=-1, piece=0)
-    'V'
+    >>> rows = ["8 . . . . . . . .", "7 . . . . . . . .", "6 . . . V . . . .", "5 . . . I . . . .",
+    ...         "4 ~ ~ ~ ~ ~ ~ ~ ~", "3 . . . . . . . .", "2 . . . . . . . .", "1 . . . . . . . ."]
+    >>> state = State.from_diagram(chr(10).join(rows))
+    >>> move = Move.from_notation("d6-d5")
+    >>> state.is_legal(move), str(state.piece_at(parse_square("d5")))
+    (True, 'I')
+    >>> state.push(move)  # ruling 8: pushed into the river, the Irish troop goes to the tracker
+    >>> str(state.piece_at(parse_square("d5"))), state.tracker, state.to_move.label
+    ('V', [1], 'viking')
+    >>> state.pop().notation(), str(state.piece_at(parse_square("d5")))
+    ('d6-d5', 'I')
     """
 
     __slots__ = ("game", "counts", "numbers", "rules", "options", "board", "terrain", "kind", "pos",
