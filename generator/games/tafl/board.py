@@ -148,7 +148,9 @@ END = Move(-1, -1, -1, -1)
 
 
 def square_name(square: int, n: int) -> str:
-    """>>> square_name(60, 11)
+    """The name of a square on an `n` x `n` board.
+
+    >>> square_name(60, 11)
     'f6'
     """
     return f"{FILES[square % n]}{square // n + 1}"

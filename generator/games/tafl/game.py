@@ -212,7 +212,9 @@ class TaflGame(Game):
         return Side.from_label(label)
 
     def describe_outcome(self, outcome: Outcome) -> str:
-        """>>> TaflGame().describe_outcome(Outcome("defenders", "king-escaped", ("king-escaped",)))
+        """The result in words, with the way it was won.
+
+        >>> TaflGame().describe_outcome(Outcome("defenders", "king-escaped", ("king-escaped",)))
         'The Defenders win (the king escaped).'
         """
         if outcome.winner is None:
