@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.games.base import Grid, IllegalMoveError
+from generator.games.base import IllegalMoveError
 from generator.games.tafl import Move, TaflGame, TaflState, parse_square
 from generator.games.tafl.diagram import grid_lines, read_setup
 

@@ -98,7 +98,8 @@ play: g6-g7
 expect: winner defenders
 """
     assert replay_block(escape)[1] == "passed"
-    assert replay_block(escape.replace("expect:", "play: b1-b2\nexpect:").replace("winner defenders", "illegal"))[1] == "illegal"
+    late = escape.replace("expect:", "play: b1-b2\nexpect:").replace("winner defenders", "illegal")
+    assert replay_block(late)[1] == "illegal"
 
 
 def test_grid_letters_above_below_or_none_and_rank_alignment():

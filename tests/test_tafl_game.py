@@ -98,6 +98,16 @@ def test_evaluate_prefers_the_king_near_an_open_corner():
     assert game.evaluate(won, Side.DEFENDERS) == 1000.0 and game.evaluate(won, Side.ATTACKERS) == -1000.0
 
 
+def test_with_numbers_changes_the_turn_limit_and_cap():
+    game = TaflGame().with_numbers(turn_limit=12, turn_cap=50)
+    assert dict(game.options) == {"turn-limit": "12", "turn-cap": "50"}
+    state = game.new_initial_state({"skilled-play": "on"})
+    assert (state.turn_limit, state.rules.turn_cap) == (12, 50)
+    for bad in ({"size": 9}, {"turn_limit": 0}):
+        with pytest.raises(ValueError):
+            TaflGame().with_numbers(**bad)
+
+
 def test_describe_outcome_and_notes():
     game = TaflGame()
     state = position(a5="K", k5="A", lines="to-move: defenders\n")

@@ -358,10 +358,10 @@ def test_berserker_chain_of_captures():
 def test_berserker_refusals_cite_ruling_14():
     plain = position(e4="A", f4="D", g1="A", k11="K", c8="D")
     error = refusal(plain, "g1-g4", "g4-g8")
-    assert (error.index, error.ruling) == (1, 14)
+    assert (error.index, error.ruling) == (1, 14) and "a turn is one move" in error.reason
     quiet = position(e4="A", f4="D", g1="A", k11="K", c8="D", options=BERSERK)
     error = refusal(quiet, "g1-g2", "g2-g3")
-    assert (error.index, error.ruling) == (1, 14)
+    assert (error.index, error.ruling) == (1, 14) and "captured nothing" in error.reason
     other = position(e4="A", f4="D", g1="A", k11="K", c8="D", options=BERSERK)
     error = refusal(other, "g1-g4", "e4-e6")
     assert (error.index, error.ruling) == (1, 14) and "token that captured" in error.reason

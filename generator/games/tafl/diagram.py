@@ -147,7 +147,8 @@ class TaflGrammar(Grammar):
             raise ValueError("a play line is one turn: expected a move like h2-h4")
         moves = tuple(Move.parse(word) for word in words)
         if any(move.is_end for move in moves):
-            raise ValueError("a play line lists moves like h2-h4; 'end' is not written, the turn ends after its last move")
+            raise ValueError("a play line lists moves like h2-h4; 'end' is not written, "
+                             "the turn ends after its last move")
         return moves
 
     def build_state(self, grid: Grid, fields: dict[str, tuple[int, str]], rules: str | None,
@@ -168,7 +169,8 @@ class TaflGrammar(Grammar):
                 continue
             if token != "K" and geo.hostile[square]:
                 where = "the throne" if square == geo.throne else "a corner"
-                raise DiagramError(grid.line, f"{geo.name(square)} is {where}: only the king may stand there (ruling 5)")
+                raise DiagramError(grid.line, f"{geo.name(square)} is {where}: only the king may stand "
+                                              f"there (ruling 5)")
             if token == "K" and state.king >= 0:
                 raise DiagramError(grid.line, f"the grid has more than one king ({geo.name(state.king)}, "
                                               f"{geo.name(square)})")
@@ -181,8 +183,8 @@ class TaflGrammar(Grammar):
             state.to_move = Side.from_label(to_move)
         except ValueError:
             raise DiagramError(line["to-move"], f"to-move must be attackers or defenders, got {to_move!r}") from None
-        last = [self._moves(value.get(key, ""), key, line.get(key), state) for key in ("last-attackers", "last-defenders")]
-        state.last = (last[0], last[1])
+        state.last = tuple(self._moves(value.get(key, ""), key, line.get(key), state)  # type: ignore[assignment]
+                           for key in ("last-attackers", "last-defenders"))
         for key in ("turn-limit", "defender-turns"):
             if key in value and not rules_.skilled_play:
                 raise DiagramError(line[key], f"{key} needs the skilled-play option (option: skilled-play)")

@@ -4,11 +4,12 @@ and making states. TAFL-RULINGS.md rulings 1-3 (board and setup) and the options
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
 from ..base import BoardSpec, DiagramError, Game, Outcome, OptionSpec, SideInfo, resolve_options
-from .board import FILES, SIDES, Move, Side, check_size, geometry, parse_square
+from .board import FILES, Move, Side, check_size, geometry, parse_square
 from .diagram import TaflGrammar, read_setup
 from .state import TaflState
 
@@ -64,13 +65,18 @@ def builtin_layout() -> tuple[str, ...]:
     return tuple(tokens)
 
 
+@lru_cache(maxsize=None)
+def board_spec(n: int) -> BoardSpec:
+    """Ruling 1: the `n` x `n` board with its throne and corners marked."""
+    geo = geometry(n)
+    return BoardSpec(n, n, marked=(("throne", (geo.throne,)), ("corners", geo.corners)))
+
+
 class _BoardSlot:
     """`TaflGame.board`: the board of the instance's size (on the class: the default 11 x 11)."""
 
     def __get__(self, game: "TaflGame | None", cls: type) -> BoardSpec:
-        n = game.size if game is not None else 11
-        geo = geometry(n)
-        return BoardSpec(n, n, marked=(("throne", (geo.throne,)), ("corners", geo.corners)))
+        return board_spec(game.size if game is not None else 11)
 
 
 class _GrammarSlot:
@@ -178,6 +184,17 @@ class TaflGame(Game):
     def check_options(self, values: dict[str, object], rules: str | None = None) -> dict[str, str]:
         return check_options(values)
 
+    def with_numbers(self, **changes: int) -> "TaflGame":
+        """A copy with `turn_limit` (ruling 15) or `turn_cap` (ruling 13) changed, for the lab's
+        sweeps. Raises ValueError for other names or impossible values."""
+        options = dict(self.options)
+        for name, value in changes.items():
+            if name not in ("turn_limit", "turn_cap"):
+                raise ValueError(f"tafl has no number {name!r}; numbers: turn_limit, turn_cap")
+            options[name.replace("_", "-")] = str(value)
+        check_options(options)
+        return replace(self, options=tuple(sorted(options.items())))
+
     def setup_tokens(self) -> tuple[str, ...]:
         """The setup as grid tokens (ruling 3); raises ValueError when this size has none."""
         if self.layout:
@@ -248,6 +265,8 @@ class TaflGame(Game):
         attackers, defenders = board.count(1), board.count(2)
         score = 2.0 * defenders - attackers
         king = state.king
+        if king < 0:
+            return score if side is Side.DEFENDERS else -score
         n = geo.n
         f, r = king % n, king // n
         score -= 0.5 * min(f + r, n - 1 - f + r, f + n - 1 - r, 2 * (n - 1) - f - r)

@@ -13,7 +13,7 @@ from bisect import insort
 from typing import TYPE_CHECKING, Sequence
 
 from ..base import CellArt, Effect, IllegalMoveError, Motion, Outcome, Removal, State
-from .board import (ATTACKER, DEFENDER, EMPTY, END, KING, LETTERS, OWNER, PIECES, SIDES, Geometry,
+from .board import (ATTACKER, EMPTY, END, KING, LETTERS, OWNER, PIECES, SIDES, Geometry,
                     Move, Piece, Side, geometry)
 
 if TYPE_CHECKING:
@@ -409,20 +409,31 @@ class TaflState(State):
         token, each after a capturing move (ruling 14); then the turn ends. Raises
         IllegalMoveError with `index`, the refused move's place in `moves`."""
         side = self.to_move
+        captured = False
         for index, move in enumerate(moves):
-            error = None
             if index and self._outcome is None and self.to_move is not side:
-                error = IllegalMoveError(move.notation(), f"the turn ended after {moves[index - 1].notation()}: "
-                                         f"only a capturing move lets a token move again, with the "
-                                         f"berserker option", 14)
-            if error is None:
+                error = IllegalMoveError(move.notation(), self._why_turn_ended(moves[index - 1], captured), 14)
+            else:
                 error = self.why_illegal(move)
             if error is not None:
                 error.index = index
                 raise error
+            before = self.occupied.bit_count()
             self.push(move)
+            captured = self.occupied.bit_count() < before
         if self._outcome is None and self.chain:
             self.push(END)
+
+    def _why_turn_ended(self, move: Move, captured: bool) -> str:
+        """Ruling 14: why a turn ended after `move`, in words."""
+        text = move.notation()
+        if not self.rules.berserker:
+            return (f"the turn ended after {text}: a turn is one move (a token that captured moves "
+                    f"again only with the berserker option)")
+        if not captured:
+            return (f"the turn ended after {text}, which captured nothing: only a capturing move "
+                    f"lets the token move again")
+        return f"the turn ended after {text}: the token that captured has no further move"
 
     def effect(self, move: Move) -> Effect:
         """What `move` (legal here) does: the token's travel and every token it captures."""
