@@ -1,7 +1,9 @@
 """Tafl diagrams (TAFL-EXAMPLES.md): an N x N grid of `. A D K` cells and state lines, read into a
 `TaflState` and printed back (`TaflState.from_diagram` / `state.diagram()` round-trip).
 
-Readers take `(line_number, text)` pairs so that every error names the line it is about.
+Readers take `(line_number, text)` pairs so that every error names the line it is about. Two
+extensions of the contract: the state line `this-turn` (the moves so far of a berserker turn in
+progress, so that any position prints) and `winner: draw` (a game ended by the turn-cap option).
 """
 
 from __future__ import annotations
@@ -175,7 +177,7 @@ class TaflGrammar(Grammar):
                 raise DiagramError(grid.line, f"the grid has more than one king ({geo.name(state.king)}, "
                                               f"{geo.name(square)})")
             state.place(square, token)
-        value = {key: text for key, (_, text) in fields.items()}
+        value = {key: " ".join(text.split()) for key, (_, text) in fields.items()}
         line = {key: number for key, (number, _) in fields.items()}
         rules_ = state.rules
         to_move = value.get("to-move", "defenders" if rules_.skilled_play else "attackers")
