@@ -1,0 +1,277 @@
+"""The Tafl game: built once from a game folder's components.toml (`[board]`, `[rules.options]`)
+and making states. TAFL-RULINGS.md rulings 1-3 (board and setup) and the options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..base import BoardSpec, DiagramError, Game, Outcome, OptionSpec, SideInfo, resolve_options
+from .board import FILES, Move, Side, check_size, geometry, parse_square
+from .diagram import TaflGrammar, read_setup
+from .state import TaflState
+
+OPTION_SPECS = (
+    OptionSpec("unarmed-king", ("off", "on"), "off",
+               "ruling 8: the king never helps capture (by default it does, as mover or as anvil)"),
+    OptionSpec("edge-king", ("off", "on"), "off",
+               "ruling 11: the board edge is hostile to the king, so it can be captured there"),
+    OptionSpec("shield-wall", ("off", "on"), "off",
+               "ruling 12: a closed-in group of two or more tokens touching the mover is captured, "
+               "all but the king"),
+    OptionSpec("berserker", ("off", "on"), "off",
+               "ruling 14: a token that has captured may move again in the same turn"),
+    OptionSpec("skilled-play", ("off", "on"), "off",
+               "ruling 15: the defenders move first and must win within the turn limit"),
+    OptionSpec("turn-limit", None, "30",
+               "ruling 15: with skilled play, the attackers win once the defenders have completed "
+               "this many turns (the bid)"),
+    OptionSpec("turn-cap", None, "0",
+               "ruling 13: declare a draw after this many turns without a winner, for simulation "
+               "(0: no cap)"),
+)
+
+# Ruling 3: the 11 x 11 setup.
+SETUP_11 = {
+    "A": ("a4 a5 a6 a7 a8 b6 k4 k5 k6 k7 k8 j6 d1 e1 f1 g1 h1 f2 "
+          "d11 e11 f11 g11 h11 f10"),
+    "D": "d6 e6 g6 h6 f4 f5 f7 f8 e5 g5 e7 g7",
+    "K": "f6",
+}
+
+WAYS_IN_WORDS = {"king-escaped": "the king escaped", "king-captured": "the king was captured",
+                 "no-moves": "the other side had no legal move",
+                 "turn-limit": "the defenders ran out of turns"}
+
+
+def check_options(values: dict[str, object]) -> dict[str, str]:
+    """Every option's value by name, defaults filled in; raises ValueError for unknown names and
+    bad values (a turn limit is at least 1)."""
+    resolved = resolve_options(OPTION_SPECS, values)
+    if int(resolved["turn-limit"]) < 1:
+        raise ValueError(f"option turn-limit takes a whole number >= 1 (the defenders' turns), "
+                         f"not {values.get('turn-limit')!r}")
+    return resolved
+
+
+def builtin_layout() -> tuple[str, ...]:
+    """Ruling 3's setup as grid tokens, one per square of the 11 x 11 board."""
+    tokens = ["."] * 121
+    for letter, names in SETUP_11.items():
+        for name in names.split():
+            tokens[parse_square(name, 11)] = letter
+    return tuple(tokens)
+
+
+@lru_cache(maxsize=None)
+def board_spec(n: int) -> BoardSpec:
+    """Ruling 1: the `n` x `n` board with its throne and corners marked."""
+    geo = geometry(n)
+    return BoardSpec(n, n, marked=(("throne", (geo.throne,)), ("corners", geo.corners)))
+
+
+class _BoardSlot:
+    """`TaflGame.board`: the board of the instance's size (on the class: the default 11 x 11)."""
+
+    def __get__(self, game: "TaflGame | None", cls: type) -> BoardSpec:
+        return board_spec(game.size if game is not None else 11)
+
+
+class _GrammarSlot:
+    """`TaflGame.grammar`: the example-block grammar, bound to the instance (its options and
+    board feed the states it builds); on the class, bound to the default game."""
+
+    def __get__(self, game: "TaflGame | None", cls: type) -> TaflGrammar:
+        return TaflGrammar(game)
+
+
+@dataclass(frozen=True)
+class TaflGame(Game):
+    """Tafl ("Viking Chess") on an N x N board. `layout` is the setup as grid tokens (empty: the
+    built-in 11 x 11 setup of ruling 3).
+
+    >>> state = TaflGame().new_initial_state()
+    >>> len(state.legal_moves()), state.to_move.label
+    (116, 'attackers')
+    """
+
+    name: ClassVar[str] = "tafl"
+    fences: ClassVar[tuple[str, ...]] = ("tafl",)
+    sides: ClassVar[tuple[SideInfo, ...]] = (SideInfo("attackers", "Attackers", "#3b3b3b"),
+                                             SideInfo("defenders", "Defenders", "#c9a227"))
+    sections: ClassVar[tuple[str, ...]] = ("board", "rules")
+    rule_sets: ClassVar[tuple[str, ...]] = ()
+    ways: ClassVar[tuple[str, ...]] = ("king-escaped", "king-captured", "no-moves", "turn-limit")
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+
+    size: int = 11
+    layout: tuple[str, ...] = ()
+
+    board = _BoardSlot()
+    grammar = _GrammarSlot()
+
+    def __post_init__(self) -> None:
+        check_size(self.size)
+        if self.layout and len(self.layout) != self.size * self.size:
+            raise ValueError(f"the setup has {len(self.layout)} squares; a {self.size} x {self.size} "
+                             f"board has {self.size * self.size}")
+
+    # --- reading the folder
+    @classmethod
+    def from_table(cls, data: dict[str, Any], base: Game) -> "TaflGame":
+        """The game from `[board]` (size, setup) and `[rules.options]` of components.toml.
+        Raises GameFileError naming components.toml's line (or the setup file's)."""
+        board = dict(data.get("board", {}))
+        rules = dict(data.get("rules", {}))
+        for section, table, accepted in (("board", board, ("size", "setup")), ("rules", rules, ("options",))):
+            for key in table:
+                if key not in accepted:
+                    raise base.error(section, key, f"unknown key {key!r} in [{section}]; accepted keys: "
+                                                   f"{', '.join(accepted)}")
+        size = board.get("size", 11)
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise base.error("board", "size", f"[board] size must be a whole number, not {size!r}")
+        try:
+            check_size(size)
+        except ValueError as exc:
+            raise base.error("board", "size", str(exc)) from None
+        layout: tuple[str, ...] = ()
+        setup = board.get("setup")
+        if setup is not None:
+            if not isinstance(setup, str) or not setup.strip():
+                raise base.error("board", "setup", f"[board] setup must name a file, not {setup!r}")
+            layout = cls._read_setup(base, setup, size)
+        elif size != 11:
+            raise base.error("board", "size", f"a {size} x {size} board needs a setup diagram: name its file "
+                                              f"as [board] setup = \"setup-{size}.txt\" (ruling 3: only "
+                                              f"11 x 11 has a built-in setup)")
+        options = rules.get("options", {})
+        if not isinstance(options, dict):
+            raise base.error("rules", "options", "[rules] options must be a table of NAME = VALUE")
+        try:
+            resolved = check_options(options)
+        except ValueError as exc:
+            raise base.error("rules.options", None, str(exc)) from None
+        given = tuple(sorted((name, resolved[name]) for name in options))
+        return cls(info=base.info, folder=base.folder, source=base.source, tables=base.tables,
+                   options=given, size=size, layout=layout)
+
+    @staticmethod
+    def _read_setup(base: Game, name: str, size: int) -> tuple[str, ...]:
+        from ...errors import GameFileError
+        path = (base.folder or Path(".")) / name
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise base.error("board", "setup", f"cannot read the setup diagram {name!r}: "
+                                               f"{exc.strerror or exc}") from None
+        try:
+            tokens = read_setup(text)
+        except DiagramError as exc:
+            raise GameFileError(path, exc.line, exc.message) from None
+        if len(tokens) != size * size:
+            n = int(len(tokens) ** 0.5)
+            raise GameFileError(path, None, f"the setup is {n} x {n} but [board] size is {size}")
+        return tokens
+
+    def resized(self, n: int) -> "TaflGame":
+        """This game on an `n` x `n` board (for a diagram of another size; no setup)."""
+        return self if n == self.size else replace(self, size=n, layout=())
+
+    # --- rules
+    def check_options(self, values: dict[str, object], rules: str | None = None) -> dict[str, str]:
+        return check_options(values)
+
+    def with_numbers(self, **changes: int) -> "TaflGame":
+        """A copy with `turn_limit` (ruling 15) or `turn_cap` (ruling 13) changed, for the lab's
+        sweeps. Raises ValueError for other names or impossible values."""
+        options = dict(self.options)
+        for name, value in changes.items():
+            if name not in ("turn_limit", "turn_cap"):
+                raise ValueError(f"tafl has no number {name!r}; numbers: turn_limit, turn_cap")
+            options[name.replace("_", "-")] = str(value)
+        check_options(options)
+        return replace(self, options=tuple(sorted(options.items())))
+
+    def setup_tokens(self) -> tuple[str, ...]:
+        """The setup as grid tokens (ruling 3); raises ValueError when this size has none."""
+        if self.layout:
+            return self.layout
+        if self.size == 11:
+            return builtin_layout()
+        raise ValueError(f"no setup for a {self.size} x {self.size} board: name a setup diagram in "
+                         f"components.toml ([board] setup = \"setup-{self.size}.txt\")")
+
+    def new_initial_state(self, options: dict[str, object] | None = None, rules: str | None = None) -> TaflState:
+        """The setup (ruling 3), the attackers to move (the defenders with skilled play)."""
+        state = TaflState(self, options)
+        for square, token in enumerate(self.setup_tokens()):
+            if token != ".":
+                state.place(square, token)
+        return state
+
+    def parse_move(self, text: str) -> Move:
+        """`h2-h4` to a Move on this board; raises InvalidMoveError.
+
+        >>> TaflGame().parse_move("h2-h4").notation()
+        'h2-h4'
+        """
+        from ..base import InvalidMoveError
+        move = Move.parse(text)
+        if not move.on_board(self.size):
+            raise InvalidMoveError(f"bad move {text!r}: the board is {self.size} x {self.size}, "
+                                   f"files a-{FILES[self.size - 1]} and ranks 1-{self.size}")
+        return move
+
+    def side(self, label: str) -> Side:
+        return Side.from_label(label)
+
+    def describe_outcome(self, outcome: Outcome) -> str:
+        """The result in words, with the way it was won.
+
+        >>> TaflGame().describe_outcome(Outcome("defenders", "king-escaped", ("king-escaped",)))
+        'The Defenders win (the king escaped).'
+        """
+        if outcome.winner is None:
+            return f"The game is a draw ({outcome.termination})."
+        plural = next(s.plural for s in self.sides if s.label == outcome.winner)
+        why = ", ".join(WAYS_IN_WORDS.get(way, way) for way in outcome.ways)
+        return f"The {plural} win ({why})." if why else f"The {plural} win."
+
+    def template_values(self) -> dict[str, Any]:
+        values = super().template_values()
+        geo = geometry(self.size)
+        values.update(board_size=self.size, throne=geo.name(geo.throne),
+                      corners=", ".join(geo.name(s) for s in geo.corners),
+                      turn_limit=int(dict(self.options).get("turn-limit", "30")),
+                      turn_cap=int(dict(self.options).get("turn-cap", "0")), kings=1)
+        try:
+            tokens = self.setup_tokens()
+        except ValueError:
+            return values
+        values.update(attackers=tokens.count("A"), defenders=tokens.count("D"))
+        return values
+
+    # --- the lab
+    def evaluate(self, state: TaflState, side: Side) -> float:
+        """A cheap heuristic for `side` (positive is good), +-1000 once decided: material (a
+        defender is worth two attackers), the king's open lines to the edge and corners, its
+        distance to the nearest corner, and the attackers beside it."""
+        if state.is_game_over():
+            return 1000.0 * state.returns(side)
+        board, geo = state.board, state.geo
+        attackers, defenders = board.count(1), board.count(2)
+        score = 2.0 * defenders - attackers
+        king = state.king
+        if king < 0:
+            return score if side is Side.DEFENDERS else -score
+        n = geo.n
+        f, r = king % n, king // n
+        score -= 0.5 * min(f + r, n - 1 - f + r, f + n - 1 - r, 2 * (n - 1) - f - r)
+        for ray in geo.rays[king]:
+            if all(not board[t] for t in ray):
+                score += 8.0 if ray[-1] in geo.corners else 3.0
+        score -= 2.0 * sum(1 for t in geo.steps[king] if t >= 0 and board[t] == 1)
+        return score if side is Side.DEFENDERS else -score
