@@ -92,7 +92,7 @@ def replay_block(block: str, game: TaflGame | None = None) -> tuple[TaflState, s
             return state, "illegal" if expect == "illegal" else "refused"
     if expect.startswith("winner"):
         outcome = state.outcome()
-        return state, "passed" if outcome and outcome.winner == expect.split()[1] else "no such winner"
+        return state, "passed" if outcome and outcome.winner is not None and outcome.winner.label == expect.split()[1] else "no such winner"
     after, j = grammar.read_grid(lines, i + 1)
     if grammar.tokens(state) != after.tokens:
         return state, "grid differs"

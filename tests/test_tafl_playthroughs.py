@@ -3,7 +3,7 @@ here. Regenerate them on purpose with `python tests/playthroughs/tafl_regenerate
 
 import pytest
 
-from playthroughs.tafl_regenerate import GAMES, game_for, option_text, path_for, transcript
+from playthroughs.tafl_regenerate import GAMES, game_for, option_text, path_for, transcript, describe
 
 
 @pytest.mark.parametrize("seed,size,options", GAMES)
@@ -20,7 +20,7 @@ def test_playthrough_replays_identically(seed, size, options):
         state.push_checked(game.parse_move(text))
     final = recorded[recorded.index("position: final") + 1:-1]
     assert [line[2:] for line in final] == state.diagram().splitlines()
-    assert recorded[-1] == f"outcome: {game.describe_outcome(state.outcome())}"
+    assert recorded[-1] == f"outcome: {describe(game, state.outcome())}"
 
 
 def test_positions_in_the_transcript_read_back():

@@ -120,7 +120,7 @@ def test_repetition_read_from_the_last_lines_binds_only_that_token():
 def test_a_side_with_no_legal_move_loses_at_the_end_of_the_turn():
     state = position(c1="K", b1="A", d1="A", c2="A", j9="A")
     turn(state, "j9-j8")
-    assert state.outcome() == Outcome("attackers", "no-moves", ("no-moves",))
+    assert state.outcome() == Outcome(Side.ATTACKERS, "no-moves", ("no-moves",))
     assert state.to_move is Side.DEFENDERS and state.legal_moves() == []
 
 
@@ -128,7 +128,7 @@ def test_no_legal_move_counts_the_repetition_rule():
     lines = "last-defenders: d1-c1\n"
     state = position(lines, c1="D", b1="A", c2="A", e1="A", j9="A")
     turn(state, "j9-j8")
-    assert state.outcome() == Outcome("attackers", "no-moves", ("no-moves",))
+    assert state.outcome() == Outcome(Side.ATTACKERS, "no-moves", ("no-moves",))
     free = position(c1="D", b1="A", c2="A", e1="A", j9="A")
     turn(free, "j9-j8")
     assert free.outcome() is None and moves_of(free) == {"c1-d1"}
@@ -212,7 +212,7 @@ def test_moving_between_two_enemies_is_safe():
 def test_the_king_is_captured_on_four_sides():
     state = position(d4="K", c4="A", e4="A", d5="A", d1="A")
     turn(state, "d1-d3")
-    assert state.outcome() == Outcome("attackers", "king-captured", ("king-captured",))
+    assert state.outcome() == Outcome(Side.ATTACKERS, "king-captured", ("king-captured",))
     assert "d4" not in occupied(state) and state.to_move is Side.DEFENDERS
     assert state.legal_moves() == []
 
@@ -226,7 +226,7 @@ def test_three_attackers_do_not_capture_the_king_in_the_open():
 def test_the_king_beside_the_empty_throne_needs_three_attackers():
     state = position(f5="K", e5="A", g5="A", c4="A")
     turn(state, "c4-f4")
-    assert state.outcome().winner == "attackers"
+    assert state.outcome().winner.label == "attackers"
 
 
 def test_the_king_on_the_throne_needs_four_attackers():
@@ -235,7 +235,7 @@ def test_the_king_on_the_throne_needs_four_attackers():
     assert three.outcome() is None
     four = position(f6="K", e6="A", g6="A", f7="A", c5="A")
     turn(four, "c5-f5")
-    assert four.outcome().winner == "attackers"
+    assert four.outcome().winner.label == "attackers"
 
 
 def test_the_king_is_safe_on_the_edge_unless_edge_king():
@@ -307,7 +307,7 @@ def test_escaping_to_a_corner_captures_too():
     effect = state.effect(Move.parse("a5-a1"))
     assert [state.geo.name(r.frm) for r in effect.removals] == ["b1"]
     turn(state, "a5-a1")
-    assert state.outcome().winner == "defenders" and "b1" not in occupied(state)
+    assert state.outcome().winner.label == "defenders" and "b1" not in occupied(state)
     assert state.to_move is Side.ATTACKERS  # the turn has ended too
 
 
@@ -389,14 +389,14 @@ def test_skilled_play_attackers_win_when_the_count_reaches_the_limit():
     lines = "turn-limit: 3\ndefender-turns: 2\n"
     state = position(lines, f4="K", j9="D", b2="A", options=skilled)
     turn(state, "j9-j8")
-    assert state.outcome() == Outcome("attackers", "turn-limit", ("turn-limit",))
+    assert state.outcome() == Outcome(Side.ATTACKERS, "turn-limit", ("turn-limit",))
     assert state.defender_turns == 3
 
 
 def test_skilled_play_the_winning_turn_counts_and_wins():
     state = position("turn-limit: 3\ndefender-turns: 2\n", a5="K", b2="A", options={"skilled-play": "on"})
     turn(state, "a5-a11")
-    assert state.outcome().winner == "defenders" and state.defender_turns == 3
+    assert state.outcome().winner.label == "defenders" and state.defender_turns == 3
 
 
 def test_skilled_play_limit_is_judged_before_ruling_7():
@@ -406,7 +406,7 @@ def test_skilled_play_limit_is_judged_before_ruling_7():
     assert skilled.outcome().ways == ("turn-limit",)
     plain = position("to-move: defenders\n", **cells)
     turn(plain, "j9-j8")
-    assert plain.outcome() == Outcome("defenders", "no-moves", ("no-moves",))
+    assert plain.outcome() == Outcome(Side.DEFENDERS, "no-moves", ("no-moves",))
 
 
 def test_sides_are_named_attackers_and_defenders():

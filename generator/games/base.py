@@ -431,6 +431,11 @@ class Game:
 
     # --- reading the folder
     @classmethod
+    def default(cls) -> "Game":
+        """The game with its built-in numbers (no game folder)."""
+        return cls()
+
+    @classmethod
     def from_table(cls, data: dict[str, Any], base: "Game") -> "Game":
         """The game from its sections of components.toml (`data`); `base` carries the info, the
         folder, the source text and the [print]/[pieces] tables. Raises GameFileError."""

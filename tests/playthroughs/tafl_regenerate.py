@@ -54,8 +54,14 @@ def transcript(seed: int, size: int, options: dict[str, str]) -> str:
         lines.append(f"move: {move.notation()}")
         state.push(move)
     lines += ["position: final"] + ["  " + line for line in state.diagram().splitlines()]
-    lines.append(f"outcome: {game.describe_outcome(state.outcome())}")
+    lines.append(f"outcome: {describe(game, state.outcome())}")
     return "\n".join(lines) + "\n"
+
+
+def describe(game, outcome) -> str:
+    """The result as the transcripts write it: "The Defenders win (the king escaped)."."""
+    head, why = game.describe_outcome(outcome)
+    return f"{head} ({why or outcome.termination})."
 
 
 def path_for(seed: int, size: int) -> Path:

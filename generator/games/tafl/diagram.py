@@ -251,7 +251,7 @@ class TaflGrammar(Grammar):
             way = "turn-limit"
         else:
             way = "no-moves"
-        return Outcome(winner, way, (way,))
+        return Outcome(Side.from_label(winner), way, (way,))
 
     def tokens(self, state: TaflState) -> tuple[str, ...]:
         return tuple(LETTERS[v] for v in state.board)
@@ -267,7 +267,7 @@ class TaflGrammar(Grammar):
             "turn-limit": str(state.turn_limit) if skilled else "",
             "defender-turns": str(state.defender_turns) if skilled else "",
             "this-turn": " ".join(m.notation() for m in state.chain),
-            "winner": (outcome.winner or "draw") if outcome else "",
+            "winner": (outcome.winner.label if outcome.winner is not None else "draw") if outcome else "",
         }
 
     def default_fields(self, grid: Grid, options: dict[str, str]) -> dict[str, str]:

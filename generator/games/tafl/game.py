@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ..base import BoardSpec, DiagramError, Game, Outcome, OptionSpec, SideInfo, resolve_options
+from ..base import GameInfo, BoardSpec, DiagramError, Game, Outcome, OptionSpec, SideInfo, resolve_options
 from .board import FILES, Move, Side, check_size, geometry, parse_square
 from .diagram import TaflGrammar, read_setup
 from .state import TaflState
@@ -120,6 +120,10 @@ class TaflGame(Game):
 
     # --- reading the folder
     @classmethod
+    def default(cls) -> "TaflGame":
+        return cls(info=GameInfo(title="Tafl", package="tafl"))
+
+    @classmethod
     def from_table(cls, data: dict[str, Any], base: Game) -> "TaflGame":
         """The game from `[board]` (size, setup) and `[rules.options]` of components.toml.
         Raises GameFileError naming components.toml's line (or the setup file's)."""
@@ -228,17 +232,14 @@ class TaflGame(Game):
     def side(self, label: str) -> Side:
         return Side.from_label(label)
 
-    def describe_outcome(self, outcome: Outcome) -> str:
+    def describe_outcome(self, outcome: Outcome) -> tuple[str, str]:
         """The result in words, with the way it was won.
 
-        >>> TaflGame().describe_outcome(Outcome("defenders", "king-escaped", ("king-escaped",)))
-        'The Defenders win (the king escaped).'
+        >>> TaflGame().describe_outcome(Outcome(Side.DEFENDERS, "king-escaped", ("king-escaped",)))
+        ('The Defenders win', 'the king escaped')
         """
-        if outcome.winner is None:
-            return f"The game is a draw ({outcome.termination})."
-        plural = next(s.plural for s in self.sides if s.label == outcome.winner)
-        why = ", ".join(WAYS_IN_WORDS.get(way, way) for way in outcome.ways)
-        return f"The {plural} win ({why})." if why else f"The {plural} win."
+        head, _ = super().describe_outcome(outcome)
+        return head, ", ".join(WAYS_IN_WORDS.get(way, way) for way in outcome.ways)
 
     def template_values(self) -> dict[str, Any]:
         values = super().template_values()

@@ -218,7 +218,7 @@ class TaflState(State):
             return IllegalMoveError(text, reason, ruling)
 
         if self._outcome is not None:
-            return refuse(f"the game is over: {self.game.describe_outcome(self._outcome).lower()}", 13)
+            return refuse(f"the game is over: {self._outcome}", 13)
         if move.is_end:
             if self.chain:
                 return None
@@ -292,11 +292,11 @@ class TaflState(State):
             self.squares = (mine, theirs) if mover is ATTACKERS else (theirs, mine)
             if self.king >= 0 and board[self.king] != KING:
                 self.king = -1
-                self._outcome = Outcome("attackers", "king-captured", ("king-captured",))  # ruling 13
+                self._outcome = Outcome(Side.ATTACKERS, "king-captured", ("king-captured",))  # ruling 13
         else:
             self.squares = (mine, self.squares[1]) if mover is ATTACKERS else (self.squares[0], mine)
         if value == KING and to in self.geo.corners:
-            self._outcome = Outcome("defenders", "king-escaped", ("king-escaped",))  # ruling 13
+            self._outcome = Outcome(Side.DEFENDERS, "king-escaped", ("king-escaped",))  # ruling 13
         if captured and self.rules.berserker and self._outcome is None:
             self.chain = chain
             if self._token_moves(to, self._ban()[1]):
@@ -320,9 +320,9 @@ class TaflState(State):
         if side is DEFENDERS and rules.skilled_play:
             self.defender_turns += 1
             if self._outcome is None and self.defender_turns >= self.turn_limit:
-                self._outcome = Outcome("attackers", "turn-limit", ("turn-limit",))
+                self._outcome = Outcome(Side.ATTACKERS, "turn-limit", ("turn-limit",))
         if self._outcome is None and not self._has_move():
-            self._outcome = Outcome(side.label, "no-moves", ("no-moves",))
+            self._outcome = Outcome(side, "no-moves", ("no-moves",))
         if self._outcome is None and rules.turn_cap and self.turn > rules.turn_cap:
             self._outcome = Outcome(None, "turn-cap")
 
