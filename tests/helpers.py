@@ -43,7 +43,7 @@ def cell(state: State, name: str) -> str:
     return state_cells(state)[parse_square(name)].token()
 
 
-# The example block of shared/EXAMPLES.md, verbatim: a Viking pushes an Irish troop into the river.
+# The example block of the diagram notation (docs/diagram-notation.md), verbatim: a Viking pushes an Irish troop into the river.
 CONTRACT_BLOCK = """```armagh
 title: A Viking pushes an Irish troop into the river
 rules: final

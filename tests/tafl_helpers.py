@@ -1,5 +1,5 @@
 """Tafl test helpers: positions from diagrams (never by poking private state), turns in notation,
-and a small replayer of ```tafl blocks (TAFL-EXAMPLES.md) on the game's grammar."""
+and a small replayer of ```tafl blocks (docs/diagram-notation.md) on the game's grammar."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def game_of_size(n: int) -> TaflGame:
 
 
 def replay_block(block: str, game: TaflGame | None = None) -> tuple[TaflState, str]:
-    """Replay a ```tafl block's body (TAFL-EXAMPLES.md) on the grammar, as the example checker
+    """Replay a ```tafl block's body (docs/diagram-notation.md) on the grammar, as the example checker
     does: returns the final state and "passed", "illegal" or a description of the mismatch."""
     game = game or TaflGame()
     grammar = game.grammar

@@ -1,4 +1,4 @@
-"""`pnp check` and `pnp rules` through typer's CliRunner: exit codes and messages (EXAMPLES.md)."""
+"""`pnp check` and `pnp rules` through typer's CliRunner: exit codes and messages (docs/diagram-notation.md)."""
 
 from pathlib import Path
 

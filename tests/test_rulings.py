@@ -1,4 +1,4 @@
-"""One or more tests per ruling of shared/RULINGS.md, each built from a diagram."""
+"""One or more tests per ruling of docs/rulings/siege.md, each built from a diagram."""
 
 import pytest
 
@@ -371,7 +371,7 @@ def test_revealed_berserker_may_be_backed_and_strength_stays_two():
 
 
 def test_a_winning_action_ends_the_turn():
-    """EXAMPLES.md: after a play line the turn has ended, also when it won the game."""
+    """After a play line the turn has ended, also when it won the game."""
     state = turn(position(d6="I", d5="V", lines="to-move: irish\ndefeated: 3"), "d6-d5")
     assert state.outcome().winner is Side.IRISH and state.to_move is Side.VIKING
     assert state.legal_moves() == [] and "winner: irish" in state.diagram()

@@ -1,4 +1,4 @@
-"""Tafl example blocks (TAFL-EXAMPLES.md): the grid, the state lines, play lines, and errors that
+"""Tafl example blocks (docs/diagram-notation.md): the grid, the state lines, play lines, and errors that
 name the line."""
 
 import pytest
@@ -8,7 +8,7 @@ from generator.games.tafl import Move, TaflGame, TaflState
 from generator.games.tafl.diagram import read_grid
 from tafl_helpers import grid, position, replay_block
 
-# The example block of TAFL-EXAMPLES.md, verbatim.
+# The example block of docs/diagram-notation.md, verbatim.
 CONTRACT_BLOCK = """```tafl
 title: Two attackers capture a defender
    a b c d e f g h i j k

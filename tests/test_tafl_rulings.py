@@ -1,4 +1,4 @@
-"""One or more tests per ruling of TAFL-RULINGS.md, each built from a diagram."""
+"""One or more tests per ruling of docs/rulings/tafl.md, each built from a diagram."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """The print-and-play kit: components.toml -> a print-ready PDF (issue 3).
 
-One flow, one direction (shared/DESIGN.md):
+One flow, one direction:
 
 - `model`   reads the game's raw [print] and [pieces] tables into a frozen `Kit` (no reportlab).
 - `layout`  imposes pieces, board tiles and sheets onto pages: placements in points (no reportlab).

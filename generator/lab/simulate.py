@@ -3,7 +3,7 @@
 `play_game(task)` is the unit of work: a pure, top-level function of a small picklable `GameTask`
 that returns a JSON-ready dict. It needs no shared state, so the same function runs under
 `multiprocessing` (here), Ray (`ray.remote(play_game)`) or Dask (`client.map(play_game, tasks)`);
-see docs/lab.md. A game's seed comes from the base seed and the game's index only, so results do
+see the README (the playtest lab). A game's seed comes from the base seed and the game's index only, so results do
 not depend on the number or order of workers, and the variants of a comparison play the same seeds.
 """
 
@@ -121,7 +121,7 @@ def run_tasks(tasks: Sequence[GameTask], workers: int | None = None,
 
     `mapper(play_game, tasks)`, if given, replaces the local pool: any function that applies
     `play_game` to every task and yields the records in any order, e.g. a Dask or Ray map
-    (docs/lab.md)."""
+    (the README shows both)."""
     workers = workers or os.cpu_count() or 1
     records: list[dict] = []
     if mapper is not None:

@@ -504,8 +504,8 @@ ART["stun-badge"] = stun_badge
 
 # The board ------------------------------------------------------------------------------------
 
-RIVER_RANKS = (4, 5)        # RULINGS, setup 2: the river lies on rank 5 (and 4 after the move)
-VILLAGE_RANKS = (3, 4, 5)   # RULINGS, setup 3: villages go on ranks 3-5
+RIVER_RANKS = (4, 5)        # setup ruling 2: the river lies on rank 5 (and 4 after the move)
+VILLAGE_RANKS = (3, 4, 5)   # setup ruling 3: villages go on ranks 3-5
 
 
 def _small_house(c, x, y, s, fill, edge):

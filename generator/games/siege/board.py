@@ -1,5 +1,5 @@
 """Squares and geometry of the 8x8 board. Square index = 8 * (rank - 1) + file, so a1 = 0 and
-h8 = 63. Rank 1 is the Irish home row, rank 8 the Viking home row (RULINGS.md)."""
+h8 = 63. Rank 1 is the Irish home row, rank 8 the Viking home row (docs/rulings/siege.md)."""
 
 from __future__ import annotations
 

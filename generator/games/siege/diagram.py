@@ -39,7 +39,7 @@ class Cell:
 
 
 def parse_cell(token: str) -> Cell:
-    """One grid token (EXAMPLES.md, "The grid"); raises ValueError saying what was expected."""
+    """One grid token (docs/diagram-notation.md); raises ValueError saying what was expected."""
     if token == ".":
         return Cell()
     match = _CELL.match(token)
@@ -111,7 +111,7 @@ def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game,
         if cell.piece is None:
             continue
         piece = state.add_piece(cell.piece, square)
-        if cell.stunned:  # EXAMPLES.md: a stun that ends at the end of its owner's next turn
+        if cell.stunned:  # docs/diagram-notation.md: a stun that ends at the end of its owner's next turn
             mine = SIDE_OF[cell.piece] is state.to_move
             state.stun[piece] = state.turn if mine else state.turn + 1
         if cell.treasure:
@@ -190,7 +190,7 @@ def state_cells(state: State) -> list[Cell]:
 
 
 def state_fields(state: State) -> dict[str, str]:
-    """Every state line's value, defaults included (EXAMPLES.md, "State lines")."""
+    """Every state line's value, defaults included (docs/diagram-notation.md)."""
     outcome = state.outcome()
     return {
         "to-move": state.to_move.label,

@@ -317,7 +317,7 @@ class State(base.State):
     @classmethod
     def from_diagram(cls, text: str, game: SiegeGame | None = None, rules: str | None = None,
                      options: dict[str, object] | None = None) -> "State":
-        """A position in play from a diagram (grid and state lines, EXAMPLES.md)."""
+        """A position in play from a diagram (grid and state lines, docs/diagram-notation.md)."""
         from .diagram import parse_diagram
         return parse_diagram(text.splitlines(), game, rules, options).state
 
@@ -667,7 +667,7 @@ class State(base.State):
             self._act(move)
         self._check_winner()
         if self._outcome is not None or self.actions >= 2:
-            self._end_turn()  # a winning action ends the turn too (EXAMPLES.md: the turn has ended)
+            self._end_turn()  # a winning action ends the turn too (docs/diagram-notation.md: the turn has ended)
 
     def _deploy(self, square: int) -> None:
         """Ruling 16: a Reserve troop onto an empty, unlooted village; it has acted."""

@@ -1,4 +1,4 @@
-"""Tafl ("Viking Chess"): the rules engine of TAFL-RULINGS.md on an N x N board (N odd, 7-19).
+"""Tafl ("Viking Chess"): the rules engine of docs/rulings/tafl.md on an N x N board (N odd, 7-19).
 
     >>> from generator.games.tafl import TaflGame
     >>> state = TaflGame().new_initial_state()

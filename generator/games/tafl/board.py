@@ -1,4 +1,4 @@
-"""The vocabulary of Tafl (TAFL-RULINGS.md): sides, tokens, moves, and the geometry of an N x N
+"""The vocabulary of Tafl (docs/rulings/tafl.md): sides, tokens, moves, and the geometry of an N x N
 board (ruling 1) built once per size.
 
 Squares are ints, `file + N * (rank - 1)` (a1 = 0). A `Move` is kept as 0-based (rank, file)

@@ -1,4 +1,4 @@
-"""Tafl diagrams (TAFL-EXAMPLES.md): an N x N grid of `. A D K` cells and state lines, read into a
+"""Tafl diagrams (docs/diagram-notation.md): an N x N grid of `. A D K` cells and state lines, read into a
 `TaflState` and printed back (`TaflState.from_diagram` / `state.diagram()` round-trip).
 
 Readers take `(line_number, text)` pairs so that every error names the line it is about. Two
@@ -127,7 +127,7 @@ def parse_diagram(text: str, game: "TaflGame | None" = None, options: dict | Non
 
 
 class TaflGrammar(Grammar):
-    """The grammar of ```tafl blocks (TAFL-EXAMPLES.md). Bound to a game (for its options), or to
+    """The grammar of ```tafl blocks (docs/diagram-notation.md). Bound to a game (for its options), or to
     the default 11 x 11 game; a grid of another size plays on that game resized."""
 
     state_keys = STATE_KEYS

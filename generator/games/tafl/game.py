@@ -1,5 +1,5 @@
 """The Tafl game: built once from a game folder's components.toml (`[board]`, `[rules.options]`)
-and making states. TAFL-RULINGS.md rulings 1-3 (board and setup) and the options."""
+and making states. docs/rulings/tafl.md rulings 1-3 (board and setup) and the options."""
 
 from __future__ import annotations
 

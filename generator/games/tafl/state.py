@@ -1,5 +1,5 @@
 """The Tafl game state: moves, captures, the king, repetition and the optional rules, by
-TAFL-RULINGS.md (numbers in docstrings are its rulings).
+docs/rulings/tafl.md (numbers in docstrings are its rulings).
 
 The API is python-chess's: a mutable `TaflState` with `push(move)` / `pop()` over a stack of
 snapshots, `legal_moves()` in ascending order, `outcome()` once the game is over. The board is a
@@ -41,7 +41,7 @@ class Rules:
 
 class TaflState(State):
     """A Tafl position with its history. Make one with `TaflGame.new_initial_state()` or
-    `TaflState.from_diagram(text)` (a diagram of TAFL-EXAMPLES.md)."""
+    `TaflState.from_diagram(text)` (a diagram of docs/diagram-notation.md)."""
 
     def __init__(self, game: "TaflGame", options: dict[str, object] | None = None):
         self.game = game
@@ -68,7 +68,7 @@ class TaflState(State):
     @classmethod
     def from_diagram(cls, text: str, game: "TaflGame | None" = None,
                      options: dict[str, object] | None = None) -> "TaflState":
-        """A position from a diagram: a grid and state lines (TAFL-EXAMPLES.md)."""
+        """A position from a diagram: a grid and state lines (docs/diagram-notation.md)."""
         from .diagram import parse_diagram
         return parse_diagram(text, game, options)
 
