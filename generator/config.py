@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -89,8 +89,9 @@ def load_game(folder: Path | str | None = None) -> Game:
         if section not in accepted:
             raise GameFileError(path, key_line(source, section),
                                 f"unknown section [{section}]; accepted sections: {', '.join(accepted)}")
-    base = cls(info=info if info.title else GameInfo(**{**info.__dict__, "title": cls.default().info.title}),
-               folder=folder, source=source, tables={k: data[k] for k in KIT_SECTIONS if k in data})
+    if not info.title:
+        info = replace(info, title=cls.default().info.title)
+    base = cls(info=info, folder=folder, source=source, tables={k: data[k] for k in KIT_SECTIONS if k in data})
     return cls.from_table({k: data[k] for k in cls.sections if k in data}, base)
 
 

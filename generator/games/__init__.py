@@ -36,14 +36,6 @@ def available() -> list[str]:
     return found
 
 
-def fence_owner(fence: str) -> type[Game] | None:
-    """The Game class whose example blocks use the info string `fence`, if any."""
-    for name in available():
-        cls = game_class(name)
-        if fence in cls.fences:
-            return cls
-    return None
-
-
 def all_fences() -> dict[str, type[Game]]:
+    """Every example-block info string, with the Game class whose engine replays it."""
     return {fence: game_class(name) for name in available() for fence in game_class(name).fences}
