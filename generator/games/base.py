@@ -230,6 +230,8 @@ class State:
     """A position with its history. A package's state implements these calls; the generic core
     uses nothing else. Moves are the package's own value objects with `notation()`."""
 
+    __slots__ = ()  # a package's state may keep its fields in slots (the lab copies states a lot)
+
     game: "Game"
     to_move: Any            # the side to move (the package's enum; `.label` gives its name)
     turn: int               # turns played so far, plus one
