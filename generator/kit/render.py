@@ -16,9 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from reportlab.pdfgen import canvas as pdfcanvas
-
-from ..pdf import BOLD, INK, ITALIC, SERIF, Forms, atomic_path, hx, paragraph, rasterize, register_fonts
+from ..pdf import BOLD, INK, ITALIC, SERIF, Forms, atomic_path, hx, new_canvas, paragraph, rasterize
 from ..units import mm, to_mm
 from .faces import draw_face
 from .layout import (BoardView, Page, Rect, alignment_targets, board_geometry,
@@ -479,12 +477,11 @@ def _calibration_back(c, kit: Kit, page: Page) -> None:
 
 def render_pdf(kit: Kit, path: Path, extra_pages: Sequence[ExtraPage] = ()) -> list[Page]:
     """Write the kit to `path` atomically; return the pages as laid out."""
-    register_fonts()
     pages = impose(kit, extra=len(extra_pages))
     for page, extra in zip((p for p in pages if p.kind == "extra"), extra_pages):
         page.caption, page.extra = extra.caption, extra
     with atomic_path(path) as tmp:
-        c = pdfcanvas.Canvas(str(tmp), pagesize=kit.page_size, invariant=1, pageCompression=1)
+        c = new_canvas(str(tmp), kit.page_size)
         c.setTitle(f"{kit.title} \u2013 print-and-play kit {kit.version}")
         c.setAuthor(kit.designer or kit.title)
         c.setSubject("Print-and-play kit")
