@@ -425,22 +425,6 @@ def test_six_villages_give_six_villages_and_a_seven_space_tracker(tmp_path):
     assert "6 Villages" in cover and "7 spaces" in cover
 
 
-# Bleed ----------------------------------------------------------------------------------------
-
-def test_bleed_spaces_pieces_and_sets_a_trimbox(tmp_path):
-    folder = tmp_path / "game"
-    folder.mkdir()
-    source = (ROOT / "components.toml").read_text(encoding="utf-8")
-    (folder / "components.toml").write_text(source.replace('bleed = "0mm"', 'bleed = "2mm"'), encoding="utf-8")
-    kit = load_kit(load_game(folder))
-    pages = read_pdf(build(kit, tmp_path / "out"))
-    irish = sorted((f for p in pages for f in p.forms if f.art == "irish"), key=lambda f: (-f.y, f.x))
-    assert abs(irish[0].w - (31.5 + 4) * MM) < 0.1 * MM            # the form carries the bleed
-    assert irish[1].x - irish[0].x == pytest.approx((31.5 + 4) * MM, abs=0.01)
-    piece_pages = [p for p in pages if any(f.art == "irish" for f in p.forms)]
-    assert piece_pages[0].trimbox is not None
-
-
 # Same input, same bytes; atomic writes; errors --------------------------------------------------
 
 def test_same_input_same_bytes(game, tmp_path):

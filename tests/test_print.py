@@ -7,9 +7,15 @@ from pathlib import Path
 
 import pytest
 from pdffonts import font_report
+from pypdf import PdfReader
+from test_kit import MM, _render, read_pdf
 from typer.testing import CliRunner
 
 from generator.cli import app
+from generator.config import load_game
+from generator.kit import layout
+from generator.kit.model import load_kit
+from generator.kit.render import build
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,3 +35,151 @@ def test_every_font_of_the_kit_and_the_examples_booklet_is_embedded(full_build):
         assert fonts, name
         assert all(fonts.values()), f"{name}: not embedded: {[f for f, ok in fonts.items() if not ok]}"
         assert any("DejaVuSansMono" in f for f in fonts), name    # the move notation's font
+
+
+# Bleed, crop marks and page boxes ------------------------------------------------------------------
+
+BLEED = 2 * MM
+
+
+@pytest.fixture(scope="module")
+def bleed_build(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("bleed-game")
+    source = (ROOT / "components.toml").read_text(encoding="utf-8")
+    (folder / "components.toml").write_text(source.replace('bleed = "0mm"', 'bleed = "2mm"'), encoding="utf-8")
+    kit = load_kit(load_game(folder))
+    path = build(kit, tmp_path_factory.mktemp("bleed"))
+    return kit, path, read_pdf(path)
+
+
+def _pieces(page) -> list[tuple[float, float, float, float]]:
+    """Trim rects (x0, y0, x1, y1) of the pieces on a page, read from their forms (which carry
+    the bleed), a fold-over pair merged into one."""
+    rects = sorted((f.x + BLEED, f.y + BLEED, f.x + f.w - BLEED, f.y + f.h - BLEED) for f in page.forms
+                   if f.art != "board" and not f.art.startswith("icon-") and f.matrix[0] == 1)
+    merged: list[tuple[float, float, float, float]] = []
+    for r in rects:
+        pair = next((m for m in merged if abs(m[2] - r[0]) < 0.01 and abs(m[1] - r[1]) < 0.01
+                     and abs(m[3] - r[3]) < 0.01), None)
+        if pair:
+            merged[merged.index(pair)] = (pair[0], pair[1], r[2], pair[3])
+        else:
+            merged.append(r)
+    return merged
+
+
+def test_every_piece_bleeds_including_the_tracker_and_the_player_aids(bleed_build):
+    kit, _, pages = bleed_build
+    planned = [p for page in layout.impose(kit) for p in page.placements]
+    drawn = [f for page in pages for f in page.forms if f.art != "board" and not f.art.startswith("icon-")]
+    assert {p.art for p in planned} >= {"tracker", "aid", "irish", "viking-front"}
+    for p in planned:       # each form is the trim size plus the bleed all round
+        assert any(abs(f.x - (p.rect.x - BLEED)) < 0.01 and abs(f.y - (p.rect.y - BLEED)) < 0.01
+                   and abs(f.w - (p.rect.w + 2 * BLEED)) < 0.01 and abs(f.h - (p.rect.h + 2 * BLEED)) < 0.01
+                   for f in drawn), p
+
+
+def test_bleeds_never_merge_a_white_gap_separates_every_two_pieces(bleed_build):
+    kit, path, pages = bleed_build
+    checked = 0
+    for index, page in enumerate(pages):
+        pieces = _pieces(page)
+        if not pieces:
+            continue
+        image, scale = _render(path, index, dpi=100)
+        height = image.height
+
+        def white(x, y):
+            return min(image.getpixel((int(x * scale), int(height - y * scale)))) > 245
+
+        for a in pieces:
+            ax, ay = (a[0] + a[2]) / 2, (a[1] + a[3]) / 2
+            # the art reaches 1 mm past each trim edge ...
+            for x, y in ((a[0] - MM, ay), (a[2] + MM, ay), (ax, a[1] - MM), (ax, a[3] + MM)):
+                assert not white(x, y), (a, x, y)
+            for b in pieces:        # ... and the middle of the gutter to a neighbour is paper
+                if abs(b[1] - a[1]) < 0.01 and 0 < b[0] - a[2] < 20 * MM:
+                    assert b[0] - a[2] >= 2 * BLEED + 3 * MM - 0.01
+                    assert white((a[2] + b[0]) / 2, ay)
+                    checked += 1
+                if abs(b[0] - a[0]) < 0.01 and 0 < a[1] - b[3] < 20 * MM:
+                    assert a[1] - b[3] >= 2 * BLEED + 3 * MM - 0.01
+                    assert white(ax, (a[1] + b[3]) / 2)
+                    checked += 1
+    assert checked > 30
+
+
+def test_every_cut_line_of_every_piece_is_marked_at_both_ends_outside_the_bleed(bleed_build):
+    _, _, pages = bleed_build
+    checked = 0
+    for page in pages:
+        pieces = _pieces(page)
+        if not pieces:
+            continue
+        folds = {(round(s.x0, 2), round(s.y0, 2), round(s.x1, 2), round(s.y1, 2)) for s in page.segments if s.dashed}
+        marks = [s for s in page.segments if not s.dashed     # (a fold line has a white line under it)
+                 and (round(s.x0, 2), round(s.y0, 2), round(s.x1, 2), round(s.y1, 2)) not in folds]
+        art = [(x0 - BLEED, y0 - BLEED, x1 + BLEED, y1 + BLEED) for x0, y0, x1, y1 in pieces]
+        for s in marks:             # no mark runs into any piece's art
+            for x0, y0, x1, y1 in art:
+                inside_x = min(s.x0, s.x1) < x1 - 0.01 and max(s.x0, s.x1) > x0 + 0.01
+                inside_y = min(s.y0, s.y1) < y1 - 0.01 and max(s.y0, s.y1) > y0 + 0.01
+                assert not (inside_x and inside_y), (s, (x0, y0, x1, y1))
+
+        def marked(vertical, at, lo, hi):
+            """A mark on the line `at`, at least 1.9 mm long, wholly beyond lo (below) or hi (above)."""
+            found = {"low": False, "high": False}
+            for s in marks:
+                if vertical and abs(s.x0 - at) < 0.01 and abs(s.x1 - at) < 0.01:
+                    a, b = sorted((s.y0, s.y1))
+                elif not vertical and abs(s.y0 - at) < 0.01 and abs(s.y1 - at) < 0.01:
+                    a, b = sorted((s.x0, s.x1))
+                else:
+                    continue
+                if b - a >= 1.9 * MM:
+                    found["low"] |= b <= lo - BLEED + 0.01
+                    found["high"] |= a >= hi + BLEED - 0.01
+            return found["low"] and found["high"]
+
+        for x0, y0, x1, y1 in pieces:
+            for x in (x0, x1):
+                assert marked(True, x, y0, y1), ("vertical cut", x, (x0, y0, x1, y1))
+            for y in (y0, y1):
+                assert marked(False, y, x0, x1), ("horizontal cut", y, (x0, y0, x1, y1))
+                ends = [s for s in marks if abs(s.y0 - y) < 0.01 and abs(s.y1 - y) < 0.01]
+                assert any(min(s.x0, s.x1) <= 0.01 for s in ends)             # across the sheet:
+                assert any(max(s.x0, s.x1) >= page.width - 0.01 for s in ends)  # edge to edge
+            checked += 1
+    assert checked >= 40
+
+
+def test_page_boxes_are_the_sheet_not_a_box_around_many_pieces(bleed_build):
+    _, path, _ = bleed_build
+    for page in PdfReader(str(path)).pages:
+        media = [float(v) for v in page.mediabox]
+        assert [float(v) for v in page.trimbox] == media
+        assert [float(v) for v in page.bleedbox] == media
+        assert "/TrimBox" in page and "/BleedBox" in page     # stated, as PDF/X asks
+
+
+def test_vertical_crop_marks_are_long_enough_to_lay_a_ruler_on(full_build):
+    """The cover and the board tiles say the marks across run to the paper's edges and each cut
+    down a strip has a mark above and below it: the marks agree with the words."""
+    pages = read_pdf(full_build / "siege-of-armagh-a4.pdf")
+    reader = PdfReader(str(full_build / "siege-of-armagh-a4.pdf"))
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert "reach the paper's edge" not in text
+    assert "run out to both edges of the paper" in text and "a short mark above and below each one" in text
+    for page, pdf_page in zip(pages, reader.pages):
+        if not any(f.art != "board" and not f.art.startswith("icon-") for f in page.forms):
+            continue
+        vertical = [s for s in page.segments if not s.dashed and abs(s.x0 - s.x1) < 0.01
+                    and abs(s.y1 - s.y0) < 10 * MM]
+        assert vertical and all(abs(s.y1 - s.y0) >= 1.9 * MM for s in vertical)
+
+
+def test_cover_sizes_are_printed_to_the_half_millimetre(full_build):
+    text = " ".join(PdfReader(str(full_build / "siege-of-armagh-a4.pdf")).pages[0].extract_text().split())
+    for phrase in ("8 Viking troops, 31.5 mm", "8 Irish troops, 31.5 mm", "8 River tiles, 40.5 mm",
+                   "5 Villages, 36 mm", "Monastery's Treasure, 27 mm", "8 Stun markers, 18 mm"):
+        assert phrase in text, phrase

@@ -30,7 +30,8 @@ class FaceSet:
 
     `draw`: face name -> drawing function; `labels`: face name -> default printed text;
     `board(canvas, geometry, ink_saver=...)` draws the board; `specials`: piece kind ("tracker",
-    "aid") -> `draw(canvas, w, h, *, piece, kit, ink_saver, icon)`; `default_pieces`: the [pieces]
+    "aid") -> `draw(canvas, w, h, *, piece, kit, ink_saver, icon, bleed)` (its background runs `bleed`
+    past the trim); `default_pieces`: the [pieces]
     table used when components.toml has none; `accent` colours the cover's headings."""
 
     draw: dict[str, FaceDraw]

@@ -18,13 +18,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..units import mm
+from ..units import mm, mm_text
 from .model import Kit, Piece
 
 HEADER = mm(8)        # band under the top margin: title, version, date, page number
 FOOTER = mm(7)        # band over the bottom margin: what this sheet is and how to print it
-BLOCK_GAP = mm(7)     # between two blocks of pieces on a sheet
-MARK_GAP = mm(1)      # crop marks stop this far from the art
+BLOCK_GAP = mm(1)     # between the mark bands of two blocks of pieces on a sheet
+MARK_GAP = mm(1)      # crop marks stop this far from the art (its bleed included)
+MARK_LEN = mm(3)      # a crop mark outside a block of pieces: long enough to lay a ruler on
+GUTTER_MARK = mm(2)   # with bleed: the crop mark in the white gap between two pieces' bleeds
 FRAME = 0.2           # the board's side frame, as a fraction of a square (labels, zone marks)
 FRAME_Y = 0.3         # its top and bottom frame (file letters and the home edges' names)
 TRACKER_PAD = mm(4)
@@ -240,8 +242,7 @@ def mini_board(kit: Kit) -> Page:
     w, h = geo.width * scale, geo.height * scale
     x, y = frame.x + (frame.w - w) / 2, frame.y1 - h - mm(4)
     view = BoardView(x=x, y=y, scale=scale, clip=Rect(x, y, w, h), region=Rect(0, 0, geo.width, geo.height))
-    square = kit.square * scale / mm(1)
-    return Page("mini", f"Mini board on one sheet ({square:.0f} mm squares): for a quick game, "
+    return Page("mini", f"Mini board on one sheet ({mm_text(kit.square * scale)} mm squares): for a quick game, "
                         f"a reference, or setting up", width, height, board=view)
 
 
@@ -317,13 +318,25 @@ def _unit(kit: Kit, piece: Piece, fold: bool, room_w: float) -> tuple[float, flo
     return piece.width * (2 if fold else 1), piece.height
 
 
+def gutter(kit: Kit) -> float:
+    """The space between two pieces: none without bleed (neighbours share their cut lines); with
+    bleed, both pieces' bleeds and a white gap that holds crop marks, so each cut is marked."""
+    return 2 * kit.bleed + 2 * MARK_GAP + GUTTER_MARK if kit.bleed else 0.0
+
+
+def mark_band(kit: Kit) -> float:
+    """The room above and below a block of pieces for the crop marks of its vertical cuts."""
+    return kit.bleed + MARK_GAP + MARK_LEN
+
+
 def _block(kit: Kit, piece: Piece, copies, fold: bool, room_w: float) -> Block:
     unit_w, unit_h = _unit(kit, piece, fold, room_w)
-    gutter = 2 * kit.bleed
-    cols_max = max(1, int((room_w + gutter + 1e-6) // (unit_w + gutter)))
+    gutter_ = gutter(kit)
+    room_w -= 2 * (kit.bleed + MARK_GAP)      # the horizontal marks need room beside the block
+    cols_max = max(1, int((room_w + gutter_ + 1e-6) // (unit_w + gutter_)))
     rows = math.ceil(len(copies) / cols_max)
     cols = math.ceil(len(copies) / rows) if rows else 0
-    return Block(piece, tuple(copies), fold, cols, rows, unit_w, unit_h, gutter)
+    return Block(piece, tuple(copies), fold, cols, rows, unit_w, unit_h, gutter_)
 
 
 def _split(block: Block, room_h: float) -> list[Block]:
@@ -341,19 +354,22 @@ def _split(block: Block, room_h: float) -> list[Block]:
 
 
 def _stack(kit: Kit, blocks: list[Block]) -> list[list[Block]]:
-    """First fit, in the order of components.toml: each block on the first sheet with room."""
+    """First fit, in the order of components.toml: each block, with its mark bands above and
+    below, on the first sheet with room."""
     frame = content_frame(kit)
+    band = mark_band(kit)
     sheets: list[list[Block]] = []
     used: list[float] = []
-    for block in (part for b in blocks for part in _split(b, frame.h)):
-        for index, height in enumerate(used):
-            if height + BLOCK_GAP + block.height <= frame.h + 1e-6:
+    for block in (part for b in blocks for part in _split(b, frame.h - 2 * band)):
+        height = block.height + 2 * band
+        for index, total in enumerate(used):
+            if total + BLOCK_GAP + height <= frame.h + 1e-6:
                 sheets[index].append(block)
-                used[index] += BLOCK_GAP + block.height
+                used[index] += BLOCK_GAP + height
                 break
         else:
             sheets.append([block])
-            used.append(block.height)
+            used.append(height)
     return sheets
 
 
@@ -361,25 +377,22 @@ def _sheet(kit: Kit, kind: str, blocks: list[Block], caption: str) -> Page:
     width, height = kit.page_size
     frame = content_frame(kit)
     page = Page(kind, caption, width, height)
-    top = frame.y1
-    for index, block in enumerate(blocks):
-        x0 = frame.x + (frame.w - block.width) / 2
-        room_above = BLOCK_GAP / 2 if index else mm(3)
-        room_below = BLOCK_GAP / 2 if index < len(blocks) - 1 else mm(3)
-        _place_block(kit, page, block, x0, top - block.height, room_above, room_below)
-        top -= block.height + BLOCK_GAP
+    band = mark_band(kit)
+    top = frame.y1 - band
+    for block in blocks:
+        _place_block(kit, page, block, frame.x + (frame.w - block.width) / 2, top - block.height)
+        top -= block.height + 2 * band + BLOCK_GAP
     return page
 
 
-def _place_block(kit: Kit, page: Page, block: Block, x0: float, y0: float,
-                 room_above: float, room_below: float) -> None:
+def _place_block(kit: Kit, page: Page, block: Block, x0: float, y0: float) -> None:
     piece, b = block.piece, kit.bleed
-    xs, ys = set(), set()
+    grid: dict[tuple[int, int], Rect] = {}
     for index, (front, back) in enumerate(block.copies):
         row, col = divmod(index, block.cols)
         x = x0 + col * (block.unit_w + block.gutter)
         y = y0 + block.height - (row + 1) * block.unit_h - row * block.gutter
-        unit = Rect(x, y, block.unit_w, block.unit_h)
+        unit = grid[row, col] = Rect(x, y, block.unit_w, block.unit_h)
         if piece.kind != "token":
             page.placements.append(Placement(piece.kind, piece.key, "front", unit))
         elif back is not None and block.fold:
@@ -393,18 +406,29 @@ def _place_block(kit: Kit, page: Page, block: Block, x0: float, y0: float,
         if b == 0:
             page.lines += [Line(unit.x, unit.y, unit.x1, unit.y, "cut"), Line(unit.x, unit.y1, unit.x1, unit.y1, "cut"),
                            Line(unit.x, unit.y, unit.x, unit.y1, "cut"), Line(unit.x1, unit.y, unit.x1, unit.y1, "cut")]
-        xs |= {round(unit.x, 3), round(unit.x1, 3)}
-        ys |= {round(unit.y, 3), round(unit.y1, 3)}
-    # Crop marks: every horizontal cut reaches both sheet edges (the first cuts go edge to edge);
-    # every vertical cut pokes out of the block, so each strip still shows where to cut next.
-    x_left, x_right = x0, x0 + block.width
-    for y in sorted(ys):
-        page.lines.append(Line(0, y, x_left - b - MARK_GAP, y, "mark"))
-        page.lines.append(Line(x_right + b + MARK_GAP, y, page.width, y, "mark"))
-    top, bottom = y0 + block.height, y0
-    for x in sorted(xs):
-        page.lines.append(Line(x, top + b + MARK_GAP, x, top + max(b + MARK_GAP, room_above), "mark"))
-        page.lines.append(Line(x, bottom - b - MARK_GAP, x, bottom - max(b + MARK_GAP, room_below), "mark"))
+    page.lines += crop_marks(grid, block.rows, b, block.gutter, page.width)
+
+
+def crop_marks(grid: dict[tuple[int, int], Rect], rows: int, bleed: float, gutter_: float,
+               width: float) -> list[Line]:
+    """Crop marks for a grid of pieces {(row, col): trim rect}: each edge of each piece is marked
+    at both ends, just outside its bleed. A horizontal cut's marks run out to both sheet edges (the
+    first cuts go edge to edge); a vertical cut's marks stand MARK_LEN above and below the block,
+    and, with bleed, in the white gap between two pieces (so a strip cut from the sheet still
+    shows every cut). Without bleed neighbours share their cut lines, drawn as lines."""
+    clear = bleed + MARK_GAP
+    inner = gutter_ - 2 * clear               # the length of a mark between two pieces
+    marks = set()
+    for (row, col), u in grid.items():
+        last = (row, col + 1) not in grid
+        for y in (u.y, u.y1):
+            marks.add((0.0 if col == 0 else u.x - clear - inner, y, u.x - clear, y))
+            marks.add((u.x1 + clear, y, width if last else u.x1 + clear + inner, y))
+        for x in (u.x, u.x1):
+            marks.add((x, u.y1 + clear, x, u.y1 + clear + (MARK_LEN if row == 0 else inner)))
+            marks.add((x, u.y - clear - (MARK_LEN if row == rows - 1 else inner), x, u.y - clear))
+    return [Line(*m, "mark") for m in sorted(marks) if abs(m[2] - m[0]) + abs(m[3] - m[1]) > 1e-6
+            and m[2] >= m[0] and m[3] >= m[1]]
 
 
 def _caption(blocks: list[Block], how: str) -> str:

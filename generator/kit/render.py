@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..pdf import BOLD, INK, ITALIC, SERIF, Forms, atomic_path, hx, new_canvas, paragraph, rasterize
-from ..units import mm, to_mm
+from ..units import mm, mm_text
 from .faces import draw_face
 from .layout import (BoardView, Page, Rect, alignment_targets, board_geometry,
                      content_frame, impose)
@@ -46,10 +46,20 @@ class _Forms(Forms):
         self.kit = kit
 
     def face(self, piece_key: str, art_name: str, w: float, h: float) -> str:
-        label = self.kit.piece(piece_key).label(art_name)
-        b = self.kit.bleed
+        """A piece's face, `w` x `h` plus the kit's bleed all round: a token's art, or the drawing
+        of a special kind (the tracker, the player aid)."""
+        kit, b = self.kit, self.kit.bleed
+        piece = kit.piece(piece_key)
+        if art_name in kit.faces.specials:
+            draw = kit.faces.specials[art_name]
+            if art_name == "aid":
+                for face in kit.faces.names:      # the legend's icons, defined before the card's form
+                    self.icon(face)
+            return self.get((art_name, round(w, 3), round(h, 3)), (-b, -b, w + b, h + b), lambda cv: draw(
+                cv, w, h, piece=piece, kit=kit, ink_saver=kit.ink_saver, icon=self.draw_icon, bleed=b))
+        label = piece.label(art_name)
         return self.get((art_name, round(w, 3), round(h, 3), label), (-b, -b, w + b, h + b), lambda cv: draw_face(
-            cv, self.kit.faces, art_name, 0, 0, (w, h), label=label, ink_saver=self.kit.ink_saver, bleed=b))
+            cv, kit.faces, art_name, 0, 0, (w, h), label=label, ink_saver=kit.ink_saver, bleed=b))
 
     def icon(self, art_name: str) -> str:
         """The face without its label, 100 pt wide: for icons, scaled."""
@@ -117,15 +127,7 @@ def _place(c, forms: _Forms, page: Page) -> None:
     kit = forms.kit
     for p in page.placements:
         r = p.rect
-        if p.art in kit.faces.specials:
-            if p.art == "aid":
-                for face in kit.faces.names:      # the legend's icons, defined before the card's form
-                    forms.icon(face)
-            draw, piece = kit.faces.specials[p.art], kit.piece(p.piece)
-            name = forms.special((p.art, r.w, r.h), r.w, r.h, lambda cv: draw(
-                cv, r.w, r.h, piece=piece, kit=kit, ink_saver=kit.ink_saver, icon=forms.draw_icon))
-        else:
-            name = forms.face(p.piece, p.art, r.w, r.h)
+        name = forms.face(p.piece, p.art, r.w, r.h)
         c.saveState()
         if p.clip is not None and kit.bleed:
             path = c.beginPath()
@@ -186,7 +188,8 @@ def _locator(c, kit: Kit, page: Page, pages: list[Page]) -> None:
     c.setFont(SERIF, 24)
     c.drawRightString(x0 - mm(3), y0 + len(rows) * cell - mm(7), page.board.tile)
     x, y = frame.x, page.board.clip.y - mm(7)
-    text = ("Trim the page margin on the outer board edges (the marks reach the paper's edge). "
+    text = ("Trim the page margin off on the outer board edges: the marks of the top and bottom "
+            "edges run out to the paper's sides; a side edge has a mark above and below the tile. "
             "Where a tile meets a tile above or to its left, cut along the solid seam line, lay it "
             "over its neighbour so the half targets become whole circles, and tape the join on "
             "the back.")
@@ -255,8 +258,8 @@ def parts_list(kit: Kit) -> list[tuple[str, str]]:
     for piece in kit.pieces:
         if piece.count == 0:
             continue
-        size = f"{to_mm(piece.width):.0f} mm" if abs(piece.width - piece.height) < 0.01 else \
-            f"{to_mm(piece.width):.0f} \u00d7 {to_mm(piece.height):.0f} mm"
+        size = f"{mm_text(piece.width)} mm" if abs(piece.width - piece.height) < 0.01 else \
+            f"{mm_text(piece.width)} \u00d7 {mm_text(piece.height)} mm"
         note = kit.hooks.piece_notes.get(piece.kind, "").format(spaces=piece.spaces)
         if piece.kind == "tracker":
             rows.append(("", f"{piece.count} {piece.name}: {note or f'{piece.spaces} spaces'}"))
@@ -322,7 +325,7 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         y -= 12.5
     paper = {"a4": "A4", "letter": "US Letter", "both": "A4 or US Letter"}[kit.paper]
     y = paragraph(c, f"Print on {paper} at 100 % (\u201cactual size\u201d, never \u201cfit to "
-                         f"page\u201d): the board's squares must come out at {to_mm(kit.square):.0f} mm. "
+                         f"page\u201d): the board's squares must come out at {mm_text(kit.square)} mm. "
                          f"Check with a ruler: the bar on the right is 50 mm long. Card stock (160\u2013"
                          f"220 g/m\u00b2) makes sturdier pieces; a greyscale printer is fine, the sides "
                          f"differ by shape and pattern too.",
@@ -330,11 +333,11 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
     _ruler(c, x + width - mm(55), y + 16)
     y = heading("Cut and fold", y - 8)
     double = any(p.double_sided for p in kit.pieces)
-    steps = [
-        "Cut along the solid lines. The lines that run right across a sheet come first; each strip "
-        "then shows its own lines. Crop marks in the margins reach the paper's edge, so a ruler or "
-        "trimmer can line up with them.",
-    ]
+    steps = [("Cut each piece on the lines between its crop marks. " if kit.bleed else
+              "Cut along the solid lines. ") +
+             "The cuts across a sheet come first: their marks run out to both edges of the paper, "
+             "so a ruler or trimmer lines up with them. Each strip then shows its own cuts: a short "
+             "mark above and below each one, to lay the ruler on."]
     if double and not kit.duplex:
         steps.append("Two-sided pieces print front and back side by side: cut the pair out as one "
                      "strip, fold it on the dashed line (print side out), and glue the halves "
@@ -348,8 +351,8 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
                  "meet, and tape the joins from behind. The tile letters and numbers (A1, A2, B1...) "
                  "show where each goes.")
     if kit.bleed:
-        steps.append(f"The art runs {to_mm(kit.bleed):.1f} mm past each cut line (bleed), so a "
-                     f"slightly-off cut leaves no white edge.")
+        steps.append(f"The art runs {mm_text(kit.bleed)} mm past each cut line (bleed), so a "
+                     f"slightly-off cut leaves no white edge; the strips between pieces are waste.")
     for number, text in enumerate(steps, start=1):
         c.setFont(BOLD, 9.5)
         c.setFillColor(INK)
@@ -365,7 +368,7 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         c.drawString(x + icon + mm(3), y, text)
         y -= icon + mm(0.9)
     c.setFont(SERIF, 9.5)
-    c.drawString(x + icon + mm(3), y, f"The board: {kit.board_files} \u00d7 {kit.board_ranks} squares of {to_mm(kit.square):.0f} mm "
+    c.drawString(x + icon + mm(3), y, f"The board: {kit.board_files} \u00d7 {kit.board_ranks} squares of {mm_text(kit.square)} mm "
                                       f"on tiles, and a mini board on one sheet")
     _setup_diagram(c, kit, forms, frame.x1, y - mm(4), frame.y + mm(2))
 
@@ -490,7 +493,7 @@ def render_pdf(kit: Kit, path: Path, extra_pages: Sequence[ExtraPage] = ()) -> l
         total = len(pages)
         for number, page in enumerate(pages, start=1):
             c.setPageSize((page.width, page.height))
-            _boxes(c, kit, page)
+            _boxes(c, page)
             if page.kind == "cover":
                 _cover(c, kit, page, pages, forms)
             elif page.kind == "extra":
@@ -513,19 +516,20 @@ def render_pdf(kit: Kit, path: Path, extra_pages: Sequence[ExtraPage] = ()) -> l
     return pages
 
 
-def _boxes(c, kit: Kit, page: Page) -> None:
-    """With bleed, each sheet of pieces gets a TrimBox around the pieces' trim edges and a BleedBox
-    around their bleed."""
-    trims = [p.rect for p in page.placements]
-    if not kit.bleed or not trims:
-        c.setTrimBox(None)
-        c.setBleedBox(None)
-        return
-    x0, y0 = min(r.x for r in trims), min(r.y for r in trims)
-    x1, y1 = max(r.x1 for r in trims), max(r.y1 for r in trims)
-    b = kit.bleed
-    c.setTrimBox((x0, y0, x1, y1))
-    c.setBleedBox((x0 - b, y0 - b, x1 + b, y1 + b))
+def _boxes(c, page: Page) -> None:
+    """Every page: TrimBox = BleedBox = MediaBox, the whole sheet.
+
+    A page of the kit is a finished sheet to print at 100 %, not one product: a sheet of many
+    pieces, each with its own bleed and crop marks, or a board tile that overlaps its neighbours.
+    A print shop's workflow (PDF/X preflight, imposition, the RIP) reads TrimBox as the one
+    finished size of the page and BleedBox as the art beyond it; a box drawn around all the
+    pieces would have the sheet trimmed to it (the crop marks and gutters with it) and the gutters
+    read as art. So the sheet is the trim, nothing bleeds off it, and the cuts of the pieces are
+    guided by their own marks (`layout.crop_marks`). The boxes are stated, not left out, because
+    PDF/X asks for a TrimBox on every page."""
+    box = (0, 0, page.width, page.height)
+    c.setTrimBox(box)
+    c.setBleedBox(box)
 
 
 def output_name(kit: Kit) -> str:

@@ -628,13 +628,14 @@ def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "
 # The tracker and the player aid -----------------------------------------------------------------
 
 def draw_tracker(c, w: float, h: float, cells: list[tuple[str, Rect]], *, villages: int,
-                 ink_saver: bool = False) -> None:
-    """The reinforcement tracker card, `cells` from layout.tracker_cells (path order)."""
+                 ink_saver: bool = False, bleed: float = 0.0) -> None:
+    """The reinforcement tracker card, `cells` from layout.tracker_cells (path order); its
+    background runs `bleed` past the trim."""
     register_fonts()
     ink = _Ink(ink_saver)
     c.saveState()
     c.setFillColor(ink.fill(hx("#e9dfc4")))
-    c.rect(0, 0, w, h, fill=1, stroke=0)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
     c.setStrokeColor(IR_GREEN_DARK)
     c.setLineWidth(1.4)
     c.roundRect(4, 4, w - 8, h - 8, 6, fill=0, stroke=1)
@@ -712,18 +713,19 @@ def aid_sections(counts: dict[str, int]) -> list[tuple[str, list[str]]]:
 
 
 def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
-             ink_saver: bool = False, icon=None) -> None:
+             ink_saver: bool = False, icon=None, bleed: float = 0.0) -> None:
     """The player aid card: turn summary, push rules, victory points. `icon(c, face, x, y, size)`
-    draws the legend's faces (default: the faces drawn in place)."""
+    draws the legend's faces (default: the faces drawn in place). The background and the title
+    band run `bleed` past the trim."""
     icon = icon or (lambda cv, face, x, y, s: draw_face(cv, FACES, face, x, y, s, label="", ink_saver=ink_saver))
     register_fonts()
     ink = _Ink(ink_saver)
     c.saveState()
     c.setFillColor(ink.fill(hx("#f4ecd8")))
-    c.rect(0, 0, w, h, fill=1, stroke=0)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
     c.setFillColor(ink.fill(BOARD_FRAME) if not ink_saver else PAPER)
     band = 15 * 72 / 25.4
-    c.rect(0, h - band, w, band, fill=1, stroke=0)
+    c.rect(-bleed, h - band, w + 2 * bleed, band + bleed, fill=1, stroke=0)
     c.setStrokeColor(BOARD_FRAME)
     c.setLineWidth(1.0)
     c.rect(5, 5, w - 10, h - 10, fill=0, stroke=1)
@@ -754,14 +756,14 @@ def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
     c.restoreState()
 
 
-def _tracker(c, w, h, *, piece, kit, ink_saver, icon):
+def _tracker(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):
     from ...kit.layout import content_frame, tracker_cells
     draw_tracker(c, w, h, tracker_cells(piece, content_frame(kit).w), villages=kit.counts.get("villages", 0),
-                 ink_saver=ink_saver)
+                 ink_saver=ink_saver, bleed=bleed)
 
 
-def _aid(c, w, h, *, piece, kit, ink_saver, icon):
-    draw_aid(c, w, h, counts=kit.counts, title=kit.title, ink_saver=ink_saver, icon=icon)
+def _aid(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):
+    draw_aid(c, w, h, counts=kit.counts, title=kit.title, ink_saver=ink_saver, icon=icon, bleed=bleed)
 
 
 LABELS = {"viking-front": "", "viking-raider": "Raider", "viking-berserker": "Berserker",
