@@ -111,6 +111,11 @@ def read_pdf(path: Path) -> list[PageRead]:
     return pages
 
 
+def real_size(kit, pages: list[PageRead]) -> list[PageRead]:
+    """The pages without the mini board's pieces (the same faces, smaller)."""
+    return [page for page, plan in zip(pages, layout.impose(kit)) if plan.kind != "mini-pieces"]
+
+
 def pieces_drawn(pages: list[PageRead]) -> Counter:
     return Counter(f.art for p in pages for f in p.forms
                    if not f.art.startswith("icon-") and f.art != "board")
@@ -167,7 +172,7 @@ def test_other_papers(game, tmp_path, paper, size):
 def test_number_of_each_piece_equals_components_toml(game, fold_build):
     kit, _, pages = fold_build
     counts = game.counts
-    assert pieces_drawn(pages) == Counter({
+    assert pieces_drawn(real_size(kit, pages)) == Counter({
         "viking-front": counts.viking_troops, "viking-chief": counts.chiefs,
         "viking-berserker": counts.berserkers, "viking-raider": counts.plain_vikings,
         "irish": counts.irish_troops, "village": counts.villages, "village-looted": counts.villages,
@@ -177,7 +182,8 @@ def test_number_of_each_piece_equals_components_toml(game, fold_build):
 
 
 def test_each_piece_trim_size_within_a_tenth_of_a_millimetre(fold_build):
-    _, _, pages = fold_build
+    kit, _, pages = fold_build
+    pages = real_size(kit, pages)
     square = 45 * MM
     expected = {"viking-front": 0.7, "viking-chief": 0.7, "viking-berserker": 0.7, "viking-raider": 0.7,
                 "irish": 0.7, "village": 0.8, "village-looted": 0.8, "river": 0.9, "treasure": 0.6,
@@ -210,7 +216,8 @@ def test_pieces_stay_inside_the_margins_and_do_not_overlap(fold_build):
 
 
 def test_fold_lines_lie_on_the_seam_between_front_and_back(fold_build):
-    _, _, pages = fold_build
+    kit, _, pages = fold_build
+    pages = real_size(kit, pages)
     pairs = 0
     for page in pages:
         fronts = [f for f in page.forms if f.art in ("viking-front", "village")]
@@ -243,6 +250,7 @@ def test_cut_marks_reach_both_sheet_edges_for_every_row_of_pieces(fold_build):
 @pytest.mark.parametrize("mode", ["long", "short", "long-offset"])
 def test_duplex_backs_are_mirrored_exactly_behind_their_fronts(duplex_builds, mode):
     kit, _, pages = duplex_builds[mode]
+    pages = real_size(kit, pages)
     dx, dy = kit.back_offset
     checked = Counter()
     for index, page in enumerate(pages[:-1]):
@@ -269,7 +277,7 @@ def test_duplex_has_a_calibration_pair_and_no_fold_lines(duplex_builds):
     kit, path, pages = duplex_builds["long"]
     text = [p.extract_text() for p in PdfReader(str(path)).pages]
     assert "Duplex calibration" in text[-2] and "Duplex calibration" in text[-1]
-    assert not any(s.dashed for page in pages for s in page.segments if s.x0 == s.x1 and
+    assert not any(s.dashed for page in real_size(kit, pages) for s in page.segments if s.x0 == s.x1 and
                    any(f.art == "viking-front" for f in page.forms))
 
 
@@ -322,7 +330,7 @@ def test_board_squares_are_real_size_and_tile_labels_are_printed(fold_build):
 
 def test_square_option_rescales_board_and_pieces(game, tmp_path):
     kit = load_kit(game, square="50mm")
-    pages = read_pdf(build(kit, tmp_path))
+    pages = real_size(kit, read_pdf(build(kit, tmp_path)))
     river = [f for p in pages for f in p.forms if f.art == "river"]
     assert river and all(abs(f.w - 45 * MM) < 0.1 * MM for f in river)        # 0.9 x 50 mm
     tiles = _tiles(kit, pages)
@@ -413,7 +421,7 @@ def test_six_villages_give_six_villages_and_a_seven_space_tracker(tmp_path):
     source = (ROOT / "components.toml").read_text(encoding="utf-8")
     (folder / "components.toml").write_text(re.sub(r"(?m)^villages = 5", "villages = 6", source), encoding="utf-8")
     kit = load_kit(load_game(folder))
-    pages = read_pdf(build(kit, tmp_path / "out"))
+    pages = real_size(kit, read_pdf(build(kit, tmp_path / "out")))
     drawn = pieces_drawn(pages)
     assert drawn["village"] == 6 and drawn["village-looted"] == 6
     tracker = kit.piece("tracker")
@@ -510,14 +518,15 @@ def test_cli_reports_a_bad_game_file_with_exit_2(tmp_path):
 
 
 def test_each_distinct_face_is_drawn_once_and_reused(fold_build):
-    _, path, pages = fold_build
+    kit, path, pages = fold_build
     reader = PdfReader(str(path))
     names = set()
     for page in reader.pages:
         names |= {str(k) for k in page["/Resources"].get("/XObject", {}).keys()}
     faces = [n for n in names if not n.startswith("/FormXob.icon-")]
     arts = Counter(re.sub(r"_\d+$", "", n.split("FormXob.", 1)[1]) for n in faces)
-    assert all(count == 1 for count in arts.values()), arts         # one form per face and size
+    sizes = {(p.art, round(p.rect.w, 3), round(p.rect.h, 3)) for page in layout.impose(kit) for p in page.placements}
+    assert arts == Counter([art for art, _, _ in sizes] + ["board"])   # one form per face and size
     assert path.stat().st_size < 400_000
 
 

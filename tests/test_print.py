@@ -3,6 +3,7 @@ sizes printed on the cover, overlaps, the mini board's pieces."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -183,3 +184,31 @@ def test_cover_sizes_are_printed_to_the_half_millimetre(full_build):
     for phrase in ("8 Viking troops, 31.5 mm", "8 Irish troops, 31.5 mm", "8 River tiles, 40.5 mm",
                    "5 Villages, 36 mm", "Monastery's Treasure, 27 mm", "8 Stun markers, 18 mm"):
         assert phrase in text, phrase
+
+
+# The mini board is playable: its own pieces ------------------------------------------------------
+
+def test_the_mini_board_has_a_sheet_of_mini_pieces_that_fit_its_squares(full_build):
+    kit = load_kit(load_game(ROOT))
+    path = full_build / "siege-of-armagh-a4.pdf"
+    pages = read_pdf(path)
+    plans = layout.impose(kit, extra=len(pages) - len(layout.impose(kit)))
+    mini = next(page for page, plan in zip(pages, plans) if plan.kind == "mini")
+    scale = next(f.matrix[0] for f in mini.forms if f.art == "board")
+    square = kit.square * scale                                      # as printed
+    assert 20 * MM < square < 26 * MM
+    sheets = [page for page, plan in zip(pages, plans) if plan.kind == "mini-pieces"]
+    assert sheets
+    drawn = [f for page in sheets for f in page.forms if not f.art.startswith("icon-")]
+    counts = load_game(ROOT).counts
+    assert Counter(f.art for f in drawn) == Counter({
+        "viking-front": counts.viking_troops, "viking-chief": counts.chiefs,
+        "viking-berserker": counts.berserkers, "viking-raider": counts.plain_vikings,
+        "irish": counts.irish_troops, "village": counts.villages, "village-looted": counts.villages,
+        "river": counts.river_tiles, "treasure": counts.treasure, "stun": counts.stun_markers})
+    fraction = {"viking-front": 0.7, "viking-chief": 0.7, "viking-berserker": 0.7, "viking-raider": 0.7,
+                "irish": 0.7, "village": 0.8, "village-looted": 0.8, "river": 0.9, "treasure": 0.6, "stun": 0.4}
+    for f in drawn:                 # the same fraction of a mini square as of a real one
+        assert abs(f.w - fraction[f.art] * square) < 0.1 * MM and f.w < square, f
+    text = PdfReader(str(path)).pages[plans.index(next(p for p in plans if p.kind == "mini"))].extract_text()
+    assert "mini pieces" in text

@@ -4,7 +4,7 @@ Everything is in PDF points, origin at the lower-left corner of the page (or of 
 board coordinates). `impose(kit)` returns the document's pages in order:
 
     cover ("what to print") | [extra pages, e.g. the rulebook] | board tiles | mini board |
-    piece sheets | (duplex: double-sided sheets, each followed by its back page; calibration pair)
+    mini pieces | piece sheets | (duplex: double-sided sheets, each followed by its back page; calibration pair)
 
 Double-sided pieces are printed fold-over by default (front and back side by side, a dashed fold
 line between them), or with `kit.duplex` on a front page followed by a back page where each back
@@ -16,7 +16,7 @@ misregistration.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..units import mm, mm_text
 from .model import Kit, Piece
@@ -96,7 +96,7 @@ class BoardView:
 
 @dataclass
 class Page:
-    kind: str               # cover | extra | board | mini | pieces | duplex | back | calibration | calibration-back
+    kind: str               # cover | extra | board | mini | mini-pieces | pieces | duplex | back | calibration | calibration-back
     caption: str
     width: float
     height: float
@@ -234,16 +234,35 @@ def alignment_targets(kit: Kit) -> list[tuple[float, float]]:
     return sorted(set(points))
 
 
+def mini_scale(kit: Kit) -> float:
+    """The scale of the mini board: the whole board on one sheet, its notes under it."""
+    geo = board_geometry(kit)
+    frame = content_frame(kit)
+    return min(frame.w / geo.width, (frame.h - mm(30)) / geo.height)
+
+
 def mini_board(kit: Kit) -> Page:
     geo = board_geometry(kit)
     frame = content_frame(kit)
     width, height = kit.page_size
-    scale = min(frame.w / geo.width, (frame.h - mm(30)) / geo.height)
+    scale = mini_scale(kit)
     w, h = geo.width * scale, geo.height * scale
     x, y = frame.x + (frame.w - w) / 2, frame.y1 - h - mm(4)
     view = BoardView(x=x, y=y, scale=scale, clip=Rect(x, y, w, h), region=Rect(0, 0, geo.width, geo.height))
-    return Page("mini", f"Mini board on one sheet ({mm_text(kit.square * scale)} mm squares): for a quick game, "
-                        f"a reference, or setting up", width, height, board=view)
+    return Page("mini", f"Mini board on one sheet ({mm_text(kit.square * scale)} mm squares): play on it "
+                        f"with the mini pieces that follow, or set up and look things up", width, height, board=view)
+
+
+def mini_piece_pages(kit: Kit) -> list[Page]:
+    """The tokens again at the mini board's scale, same faces, so the mini board can be played:
+    single-sided sheets, two-sided pieces fold-over (duplex or not)."""
+    scale = mini_scale(kit)
+    pieces = [replace(p, width=p.width * scale, height=p.height * scale)
+              for p in kit.pieces if p.kind == "token" and p.count]
+    blocks = [_block(kit, p, p.copies(), p.double_sided, content_frame(kit).w) for p in pieces]
+    caption = f"Mini pieces for the mini board ({mm_text(kit.square * scale)} mm squares; print single-sided" + \
+              ("; fold the two-sided pieces on the dashed line)" if any(b.fold for b in blocks) else ")")
+    return [_sheet(kit, "mini-pieces", sheet, caption) for sheet in _stack(kit, blocks)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -499,6 +518,7 @@ def impose(kit: Kit, extra: int = 0) -> list[Page]:
     pages += [Page("extra", "", width, height) for _ in range(extra)]
     pages += board_tiles(kit)
     pages.append(mini_board(kit))
+    pages += mini_piece_pages(kit)
     pages += piece_pages(kit)
     if kit.duplex:
         pages += calibration(kit)

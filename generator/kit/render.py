@@ -20,7 +20,7 @@ from ..pdf import BOLD, INK, ITALIC, SERIF, Forms, atomic_path, hx, new_canvas, 
 from ..units import mm, mm_text
 from .faces import draw_face
 from .layout import (BoardView, Page, Rect, alignment_targets, board_geometry,
-                     content_frame, impose)
+                     content_frame, impose, mini_scale)
 from .model import Kit
 
 RULE = hx("#8a6414")
@@ -234,8 +234,8 @@ def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
             add(getattr(extra, "group", "Rules"), number, getattr(extra, "how", "single- or double-sided"))
         elif page.kind == "board":
             add("The board, real size, in tiles", number, "single-sided, 100 %")
-        elif page.kind == "mini":
-            add("Mini board (optional)", number, "single-sided")
+        elif page.kind in ("mini", "mini-pieces"):
+            add("Mini board and its pieces (optional)", number, "single-sided")
         elif page.kind == "pieces":
             add("Pieces, tracker and player aids", number, "single-sided, 100 %")
         elif page.kind in ("duplex", "back"):
@@ -369,7 +369,8 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         y -= icon + mm(0.9)
     c.setFont(SERIF, 9.5)
     c.drawString(x + icon + mm(3), y, f"The board: {kit.board_files} \u00d7 {kit.board_ranks} squares of {mm_text(kit.square)} mm "
-                                      f"on tiles, and a mini board on one sheet")
+                                      f"on tiles, and a mini board ({mm_text(kit.square * mini_scale(kit))} mm squares) with its own "
+                                      f"mini pieces")
     _setup_diagram(c, kit, forms, frame.x1, y - mm(4), frame.y + mm(2))
 
 
