@@ -3,11 +3,13 @@ sizes printed on the cover, overlaps, the mini board's pieces."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from pdffonts import font_report
+from pdfshapes import page_shapes
 from pypdf import PdfReader
 from test_kit import MM, _render, read_pdf
 from typer.testing import CliRunner
@@ -212,3 +214,27 @@ def test_the_mini_board_has_a_sheet_of_mini_pieces_that_fit_its_squares(full_bui
         assert abs(f.w - fraction[f.art] * square) < 0.1 * MM and f.w < square, f
     text = PdfReader(str(path)).pages[plans.index(next(p for p in plans if p.kind == "mini"))].extract_text()
     assert "mini pieces" in text
+
+
+# Nothing drawn over something else ------------------------------------------------------------------
+
+def test_diagram_badges_overlap_no_badge_and_no_file_letter(full_build):
+    """The move-number badges (filled discs, as are the crosses of refused moves) never cover one
+    another, and never the file letters under a diagram's board."""
+    checked = 0
+    for name in ("siege-of-armagh-a4.pdf", "siege-of-armagh-examples-a4.pdf"):
+        reader = PdfReader(str(full_build / name))
+        for index in range(len(reader.pages)):
+            circles, words = page_shapes(reader, index)
+            discs = [c for c in circles if c.paint.startswith("B")]
+            for i, a in enumerate(discs):
+                for b in discs[i + 1:]:
+                    assert math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r, (name, index + 1, a, b)
+            letters = [(x, y, size) for text, x, y, size in words if len(text) == 1 and text in "abcdefgh"]
+            for disc in discs:
+                for x, y, size in letters:
+                    near_x = x - disc.r < disc.x < x + 0.6 * size + disc.r
+                    near_y = y - 0.2 * size - disc.r < disc.y < y + 0.7 * size + disc.r
+                    assert not (near_x and near_y), (name, index + 1, disc, (x, y))
+            checked += len(discs)
+    assert checked >= 40
