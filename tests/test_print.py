@@ -238,3 +238,23 @@ def test_diagram_badges_overlap_no_badge_and_no_file_letter(full_build):
                     assert not (near_x and near_y), (name, index + 1, disc, (x, y))
             checked += len(discs)
     assert checked >= 40
+
+
+def test_nothing_on_the_cover_sits_on_the_set_up_boards_frame(full_build):
+    """The set-up picture's pieces stand on its squares and its marker (the Treasure) beside the
+    board: nothing covers the frame, where the board's words are."""
+    kit = load_kit(load_game(ROOT))
+    cover = read_pdf(full_build / "siege-of-armagh-a4.pdf")[0]
+    board = next(f for f in cover.forms if f.art == "board")
+    geo = layout.board_geometry(kit)
+    scale = board.matrix[0]
+    inner = (board.x + geo.frame * scale, board.y + geo.frame_y * scale,
+             board.x + board.w - geo.frame * scale, board.y + board.h - geo.frame_y * scale)
+    icons = [f for f in cover.forms if f.art.startswith("icon-")]
+    assert any(f.art == "icon-treasure" and f.y + f.h < board.y for f in icons)    # under the board
+    for f in icons:
+        x0, y0, x1, y1 = f.x, f.y, f.x + f.w, f.y + f.h
+        on_squares = x0 >= inner[0] - 0.01 and y0 >= inner[1] - 0.01 and x1 <= inner[2] + 0.01 and y1 <= inner[3] + 0.01
+        off_board = x1 <= board.x or x0 >= board.x + board.w or y1 <= board.y or y0 >= board.y + board.h
+        assert on_squares or off_board, f
+        assert y0 >= kit.margin + layout.FOOTER - 0.01                   # above the footer

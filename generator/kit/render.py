@@ -377,11 +377,17 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
 def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom: float) -> None:
     """A small picture of a set-up position at the bottom right of the cover, with its steps."""
     geo = board_geometry(kit)
-    size = min(top - bottom - mm(6), mm(78))
-    if size < mm(40):
+    marker = kit.hooks.setup_marker
+    t = geo.square * 0.7                        # the marker's size, in board units
+    below = marker is not None and marker[2] < 1
+    above = marker is not None and marker[2] > kit.board_ranks
+    room = t + geo.square * 0.15 if below or above else 0.0   # beside the board, clear of its frame
+    height = min(top - bottom - mm(6), mm(78) * (geo.height + room) / geo.height)
+    if height < mm(40):
         return
-    scale = size / geo.height
-    x0, y0 = right - geo.width * scale, bottom
+    scale = height / (geo.height + room)
+    size = geo.height * scale                   # the board's own height in the picture
+    x0, y0 = right - geo.width * scale, bottom + (room * scale if below else 0.0)
     name = forms.board(geo)
     c.saveState()
     c.translate(x0, y0)
@@ -399,10 +405,10 @@ def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom:
             c.scale(piece / 100, piece / 100)
             c.doForm(forms.icon(face))
             c.restoreState()
-    if kit.hooks.setup_marker:
-        face, file, rank = kit.hooks.setup_marker
-        t = geo.square * 0.7
-        c.translate(geo.frame + file * geo.square - t / 2, rank * t)
+    if marker is not None:
+        face, file, rank = marker
+        y = -room if below else geo.height + room - t if above else geo.square_rect(0, int(rank)).y
+        c.translate(geo.frame + file * geo.square - t / 2, y)
         c.scale(t / 100, t / 100)
         c.doForm(forms.icon(face))
     c.restoreState()

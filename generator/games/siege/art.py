@@ -809,7 +809,7 @@ def kit_hooks(game) -> KitHooks:
         banner=("viking-front", "viking-chief", "viking-berserker", "irish", "village", "village-looted",
                 "river", "treasure", "stun"),
         setup=tuple((face, tuple(square(name) for name in names)) for face, names in SETUP),
-        setup_marker=("treasure", 3.5, -0.55),
+        setup_marker=("treasure", 3.5, 0),     # beside the Irish edge, off the board
         setup_steps=(
             "The Treasure waits beside the Irish edge (rank 1), off the board.",
             f"The {counts.river_tiles} river tiles go on rank 5; the Irish move three of "
