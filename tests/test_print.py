@@ -258,3 +258,31 @@ def test_nothing_on_the_cover_sits_on_the_set_up_boards_frame(full_build):
         off_board = x1 <= board.x or x0 >= board.x + board.w or y1 <= board.y or y0 >= board.y + board.h
         assert on_squares or off_board, f
         assert y0 >= kit.margin + layout.FOOTER - 0.01                   # above the footer
+
+
+@pytest.mark.parametrize("square", ["45mm", "50mm", "57mm"])
+def test_alignment_targets_keep_off_the_boards_words(square, tmp_path):
+    """Read from the tiles: every target (a stroked circle, its cross TARGET_REACH radii long)
+    covers none of the words in the board's frame; each seam still has at least three."""
+    game = load_game(ROOT)
+    kit = load_kit(game, square=square)
+    path = build(kit, tmp_path)
+    geo = layout.board_geometry(kit)
+    words = game.faces.board_words(geo)
+    reader = PdfReader(str(path))
+    r = layout.target_radius(geo)
+    reach = r * layout.TARGET_REACH
+    seams: Counter = Counter()
+    for index, page in enumerate(read_pdf(path)):
+        board = next((f for f in page.forms if f.art == "board" and f.matrix[0] == 1), None)
+        if board is None:
+            continue
+        circles, _ = page_shapes(reader, index)
+        targets = [(c.x - board.x, c.y - board.y) for c in circles if c.paint == "S" and abs(c.r - r) < 0.01]
+        assert targets
+        for x, y in targets:
+            for w in words:
+                assert not (x - reach < w.x1 and w.x < x + reach and y - reach < w.y1 and w.y < y + reach), \
+                    (square, index + 1, (x, y), w)
+            seams[round(x, 1) if geo.frame < x < geo.width - geo.frame else ("y", round(y, 1))] += 1
+    assert seams and all(n >= 3 for n in seams.values()), seams

@@ -218,18 +218,39 @@ def _tile_lines(kit, geo, view, cols, rows, r, c, width, height) -> list[Line]:
     return lines
 
 
+TARGET = 0.32          # an alignment target's radius, as a fraction of the board's side frame
+TARGET_REACH = 1.6     # its cross's arms, in radii
+
+
+def target_radius(geo: BoardGeometry) -> float:
+    return geo.frame * TARGET
+
+
 def alignment_targets(kit: Kit) -> list[tuple[float, float]]:
-    """Board points where the tiles' alignment targets sit: on every seam, in the frame at both
-    ends, and at every other square corner along it."""
+    """Board points where the tiles' alignment targets sit: on every seam, at every other square
+    corner along it, and at both ends in the frame, each where it covers none of the board's words
+    (the frame's middle, else the board's edge, else none there)."""
     geo = board_geometry(kit)
     frame = content_frame(kit)
+    reach = target_radius(geo) * TARGET_REACH
+    words = kit.faces.board_words(geo) if kit.faces is not None else []
+
+    def clear(x: float, y: float) -> bool:
+        return not any(x - reach < w.x1 and w.x < x + reach and y - reach < w.y1 and w.y < y + reach
+                       for w in words)
+
+    def first_clear(*spots):
+        return [spot for spot in spots if clear(*spot)][:1]
+
     points = []
     for x in seams(kit, geo.width, frame.w):
-        points += [(x, geo.frame_y / 2), (x, geo.height - geo.frame_y / 2)]
+        points += first_clear((x, geo.frame_y / 2), (x, geo.frame_y))
+        points += first_clear((x, geo.height - geo.frame_y / 2), (x, geo.height - geo.frame_y))
         points += [(x, geo.frame_y + k * geo.square) for k in range(2, geo.ranks, 2)]
     for y in seams(kit, geo.height, frame.h - mm(4)):
         y = geo.height - y
-        points += [(geo.frame / 2, y), (geo.width - geo.frame / 2, y)]
+        points += first_clear((geo.frame / 2, y), (geo.frame, y))
+        points += first_clear((geo.width - geo.frame / 2, y), (geo.width - geo.frame, y))
         points += [(geo.frame + k * geo.square, y) for k in range(2, geo.files, 2)]
     return sorted(set(points))
 

@@ -20,7 +20,7 @@ from ..pdf import BOLD, INK, ITALIC, SERIF, Forms, atomic_path, hx, new_canvas, 
 from ..units import mm, mm_text
 from .faces import draw_face
 from .layout import (BoardView, Page, Rect, alignment_targets, board_geometry,
-                     content_frame, impose, mini_scale)
+                     content_frame, impose, mini_scale, target_radius, TARGET_REACH)
 from .model import Kit
 
 RULE = hx("#8a6414")
@@ -150,7 +150,7 @@ def _board(c, forms: _Forms, kit: Kit, view: BoardView) -> None:
     c.doForm(name)
     if view.tile:
         for x, y in alignment_targets(kit):
-            _target(c, x, y, geo.frame * 0.32)
+            _target(c, x, y, target_radius(geo))
     c.restoreState()
 
 
@@ -160,8 +160,8 @@ def _target(c, x, y, r):
         c.setStrokeColor(color)
         c.setLineWidth(width)
         c.circle(x, y, r, stroke=1, fill=0)
-        c.line(x - 1.6 * r, y, x + 1.6 * r, y)
-        c.line(x, y - 1.6 * r, x, y + 1.6 * r)
+        c.line(x - TARGET_REACH * r, y, x + TARGET_REACH * r, y)
+        c.line(x, y - TARGET_REACH * r, x, y + TARGET_REACH * r)
 
 
 def _locator(c, kit: Kit, page: Page, pages: list[Page]) -> None:
