@@ -173,12 +173,18 @@ def test_vertical_crop_marks_are_long_enough_to_lay_a_ruler_on(full_build):
     text = " ".join(reader.pages[0].extract_text().split())
     assert "reach the paper's edge" not in text
     assert "run out to both edges of the paper" in text and "a short mark above and below each one" in text
-    for page, pdf_page in zip(pages, reader.pages):
-        if not any(f.art != "board" and not f.art.startswith("icon-") for f in page.forms):
-            continue
+    tiles = 0
+    for page in pages:
+        if not any(not f.art.startswith("icon-") and f.matrix[0] == 1 for f in page.forms):
+            continue                                # pieces and board tiles, not the pictures
+        tiles += any(f.art == "board" for f in page.forms)
         vertical = [s for s in page.segments if not s.dashed and abs(s.x0 - s.x1) < 0.01
                     and abs(s.y1 - s.y0) < 10 * MM]
         assert vertical and all(abs(s.y1 - s.y0) >= 1.9 * MM for s in vertical)
+    assert tiles == 4
+    tile = " ".join(reader.pages[next(i for i, p in enumerate(pages) if any(f.art == "board" and f.matrix[0] == 1
+                                                                          for f in p.forms))].extract_text().split())
+    assert "run out to the paper's sides" in tile and "a mark above and below the tile" in tile
 
 
 def test_cover_sizes_are_printed_to_the_half_millimetre(full_build):

@@ -358,7 +358,7 @@ def _unit(kit: Kit, piece: Piece, fold: bool, room_w: float) -> tuple[float, flo
     return piece.width * (2 if fold else 1), piece.height
 
 
-def gutter(kit: Kit) -> float:
+def gutter_for(kit: Kit) -> float:
     """The space between two pieces: none without bleed (neighbours share their cut lines); with
     bleed, both pieces' bleeds and a white gap that holds crop marks, so each cut is marked."""
     return 2 * kit.bleed + 2 * MARK_GAP + GUTTER_MARK if kit.bleed else 0.0
@@ -371,12 +371,12 @@ def mark_band(kit: Kit) -> float:
 
 def _block(kit: Kit, piece: Piece, copies, fold: bool, room_w: float) -> Block:
     unit_w, unit_h = _unit(kit, piece, fold, room_w)
-    gutter_ = gutter(kit)
+    gutter = gutter_for(kit)
     room_w -= 2 * (kit.bleed + MARK_GAP)      # the horizontal marks need room beside the block
-    cols_max = max(1, int((room_w + gutter_ + 1e-6) // (unit_w + gutter_)))
+    cols_max = max(1, int((room_w + gutter + 1e-6) // (unit_w + gutter)))
     rows = math.ceil(len(copies) / cols_max)
     cols = math.ceil(len(copies) / rows) if rows else 0
-    return Block(piece, tuple(copies), fold, cols, rows, unit_w, unit_h, gutter_)
+    return Block(piece, tuple(copies), fold, cols, rows, unit_w, unit_h, gutter)
 
 
 def _split(block: Block, room_h: float) -> list[Block]:
@@ -449,7 +449,7 @@ def _place_block(kit: Kit, page: Page, block: Block, x0: float, y0: float) -> No
     page.lines += crop_marks(grid, block.rows, b, block.gutter, page.width)
 
 
-def crop_marks(grid: dict[tuple[int, int], Rect], rows: int, bleed: float, gutter_: float,
+def crop_marks(grid: dict[tuple[int, int], Rect], rows: int, bleed: float, gutter: float,
                width: float) -> list[Line]:
     """Crop marks for a grid of pieces {(row, col): trim rect}: each edge of each piece is marked
     at both ends, just outside its bleed. A horizontal cut's marks run out to both sheet edges (the
@@ -457,7 +457,7 @@ def crop_marks(grid: dict[tuple[int, int], Rect], rows: int, bleed: float, gutte
     and, with bleed, in the white gap between two pieces (so a strip cut from the sheet still
     shows every cut). Without bleed neighbours share their cut lines, drawn as lines."""
     clear = bleed + MARK_GAP
-    inner = gutter_ - 2 * clear               # the length of a mark between two pieces
+    inner = gutter - 2 * clear                # the length of a mark between two pieces
     marks = set()
     for (row, col), u in grid.items():
         last = (row, col + 1) not in grid
