@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
+from pdfread import PageRead, read_pdf, render_page
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
 from generator.cli import app
@@ -24,91 +22,6 @@ ROOT = Path(__file__).resolve().parents[1]
 MM = mm(1)
 A4 = (mm(210), mm(297))
 LETTER = (612.0, 792.0)
-
-
-# Reading a PDF back -----------------------------------------------------------------------------
-
-def _mul(a, b):
-    """Matrix product a x b of PDF matrices [a b c d e f]."""
-    return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
-            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
-            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
-
-
-@dataclass
-class Drawn:
-    art: str
-    x: float
-    y: float
-    w: float
-    h: float
-    matrix: list
-
-
-@dataclass
-class Segment:
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    dashed: bool
-
-
-@dataclass
-class PageRead:
-    width: float
-    height: float
-    forms: list[Drawn]
-    segments: list[Segment]
-    clips: list[tuple[float, float, float, float]]
-    trimbox: tuple | None
-
-
-def read_pdf(path: Path) -> list[PageRead]:
-    reader = PdfReader(str(path))
-    pages = []
-    for page in reader.pages:
-        xobjects = page["/Resources"].get("/XObject", {})
-        ctm, stack = [1, 0, 0, 1, 0, 0], []
-        dashed, path_segments, current, last_rect = False, [], None, None
-        forms, segments, clips = [], [], []
-        for operands, op in ContentStream(page.get_contents(), reader).operations:
-            if op == b"q":
-                stack.append((ctm, dashed))
-            elif op == b"Q":
-                ctm, dashed = stack.pop()
-            elif op == b"cm":
-                ctm = _mul([float(v) for v in operands], ctm)
-            elif op == b"d":
-                dashed = len(operands[0]) > 0
-            elif op == b"m":
-                current = (float(operands[0]), float(operands[1]))
-            elif op == b"l":
-                point = (float(operands[0]), float(operands[1]))
-                path_segments.append((current, point))
-                current = point
-            elif op == b"re":
-                last_rect = [float(v) for v in operands]
-            elif op in (b"W", b"W*"):
-                x, y, w, h = last_rect
-                clips.append((ctm[0] * x + ctm[4], ctm[3] * y + ctm[5], ctm[0] * w, ctm[3] * h))
-            elif op == b"S":
-                for (x0, y0), (x1, y1) in path_segments:
-                    segments.append(Segment(ctm[0] * x0 + ctm[4], ctm[3] * y0 + ctm[5],
-                                            ctm[0] * x1 + ctm[4], ctm[3] * y1 + ctm[5], dashed))
-                path_segments = []
-            elif op in (b"n", b"f", b"B", b"b", b"s", b"f*"):
-                path_segments = []
-            elif op == b"Do":
-                name = str(operands[0])
-                bbox = [float(v) for v in xobjects[name]["/BBox"]]
-                art = re.sub(r"_\d+$", "", name.split("FormXob.", 1)[1])
-                forms.append(Drawn(art, ctm[4] + bbox[0] * ctm[0], ctm[5] + bbox[1] * ctm[3],
-                                   (bbox[2] - bbox[0]) * ctm[0], (bbox[3] - bbox[1]) * ctm[3], ctm))
-        box = page.get("/TrimBox")
-        pages.append(PageRead(float(page.mediabox.width), float(page.mediabox.height), forms,
-                              segments, clips, tuple(float(v) for v in box) if box else None))
-    return pages
 
 
 def real_size(kit, pages: list[PageRead]) -> list[PageRead]:
@@ -341,13 +254,6 @@ def test_square_option_rescales_board_and_pieces(game, tmp_path):
 
 # What a person sees ---------------------------------------------------------------------------
 
-def _render(path: Path, index: int, dpi: float = 40):
-    document = pdfium.PdfDocument(str(path))
-    image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
-    document.close()
-    return image, dpi / 72
-
-
 def test_rasterised_pieces_appear_where_the_layout_puts_them(fold_build):
     kit, path, _ = fold_build
     pages = layout.impose(kit)
@@ -364,7 +270,7 @@ def test_rasterised_pieces_appear_where_the_layout_puts_them(fold_build):
     for index, page in enumerate(pages):
         if page.kind != "pieces":
             continue
-        image, scale = _render(path, index, dpi=72)
+        image, scale = render_page(path, index, dpi=72)
         height = image.height
         for placement in page.placements:
             x, y = placement.rect.center
@@ -387,7 +293,7 @@ def test_greyscale_print_still_tells_the_sides_apart(fold_build):
     kit, path, _ = fold_build
     pages = layout.impose(kit)
     index = next(i for i, p in enumerate(pages) if any(pl.art == "irish" for pl in p.placements))
-    image, scale = _render(path, index, dpi=60)
+    image, scale = render_page(path, index, dpi=60)
     grey = image.convert("L")
     height = image.height
 
@@ -405,7 +311,7 @@ def test_ink_saver_drops_large_fills(game, tmp_path):
         kit = load_kit(game, ink_saver=ink_saver)
         path = build(kit, tmp_path / str(ink_saver))
         index = next(i for i, p in enumerate(layout.impose(kit)) if p.kind == kind)
-        image, _ = _render(path, index, dpi=40)
+        image, _ = render_page(path, index, dpi=40)
         grey = image.convert("L").get_flattened_data()
         return sum(255 - v for v in grey) / len(grey)
 

@@ -269,7 +269,7 @@ def test_player_specs():
 
 # ------------------------------------------------------------------------------ report and CLI
 def test_report_is_one_page_vector_pdf_with_png(tmp_path):
-    from pdffonts import font_report
+    from pdfread import font_report
     from pypdf import PdfReader
 
     from generator.lab.report import write_report

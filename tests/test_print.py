@@ -8,10 +8,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pdffonts import font_report
-from pdfshapes import page_shapes
+from pdfread import font_report, page_shapes, read_pdf, render_page
 from pypdf import PdfReader
-from test_kit import MM, _render, read_pdf
 from typer.testing import CliRunner
 
 from generator.cli import app
@@ -19,8 +17,10 @@ from generator.config import load_game
 from generator.kit import layout
 from generator.kit.model import load_kit
 from generator.kit.render import build
+from generator.units import mm
 
 ROOT = Path(__file__).resolve().parents[1]
+MM = mm(1)
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +89,7 @@ def test_bleeds_never_merge_a_white_gap_separates_every_two_pieces(bleed_build):
         pieces = _pieces(page)
         if not pieces:
             continue
-        image, scale = _render(path, index, dpi=100)
+        image, scale = render_page(path, index, dpi=100)
         height = image.height
 
         def white(x, y):
