@@ -467,8 +467,7 @@ def crop_marks(grid: dict[tuple[int, int], Rect], rows: int, bleed: float, gutte
         for x in (u.x, u.x1):
             marks.add((x, u.y1 + clear, x, u.y1 + clear + (MARK_LEN if row == 0 else inner)))
             marks.add((x, u.y - clear - (MARK_LEN if row == rows - 1 else inner), x, u.y - clear))
-    return [Line(*m, "mark") for m in sorted(marks) if abs(m[2] - m[0]) + abs(m[3] - m[1]) > 1e-6
-            and m[2] >= m[0] and m[3] >= m[1]]
+    return [Line(*m, "mark") for m in sorted(marks) if (m[2] - m[0]) + (m[3] - m[1]) > 1e-6]   # no gap, no mark
 
 
 def _caption(blocks: list[Block], how: str) -> str:
