@@ -24,10 +24,11 @@ FONTS = {
     "Garamond": "EBGaramond12-Regular.ttf",
     "Garamond-Bold": "EBGaramond12-Bold.ttf",      # ASCII only: for titles
     "Garamond-Italic": "EBGaramond12-Italic.ttf",
+    "DejaVuSansMono": "DejaVuSansMono.ttf",        # Bitstream Vera licence, LICENSE-DejaVu.txt
 }
 SERIF, BOLD, ITALIC = "Garamond", "Garamond-Bold", "Garamond-Italic"
 GLYPHS = "Garamond-Glyphs"  # the regular face under a name with no bold or italic mapping
-MONO = "Courier"            # move notation in running text: a standard PDF font, no file
+MONO = "DejaVuSansMono"     # move notation in running text
 
 _registered = False
 
@@ -40,8 +41,9 @@ INK, PAPER = hx("#231f1c"), hx("#ffffff")
 
 
 def register_fonts() -> None:
-    """Register the bundled EB Garamond (SIL Open Font License, generator/fonts/OFL.txt), its
-    bold/italic mapping for paragraph markup, and `GLYPHS` for characters the bold face lacks."""
+    """Register the bundled fonts: EB Garamond (SIL Open Font License, generator/fonts/OFL.txt)
+    with its bold/italic mapping for paragraph markup, `GLYPHS` for characters the bold face lacks,
+    and DejaVu Sans Mono. All are embedded (as subsets) in every PDF that uses them."""
     global _registered
     if _registered:
         return
@@ -55,10 +57,21 @@ def register_fonts() -> None:
     addMapping(SERIF, 1, 0, BOLD)
     addMapping(SERIF, 0, 1, ITALIC)
     addMapping(SERIF, 1, 1, BOLD)  # no bold italic in the bundle
-    for bold in (0, 1):
-        for italic in (0, 1):
-            addMapping(GLYPHS, bold, italic, GLYPHS)
+    for name in (GLYPHS, MONO):
+        for bold in (0, 1):
+            for italic in (0, 1):
+                addMapping(name, bold, italic, name)
     _registered = True
+
+
+def new_canvas(target, pagesize):
+    """A reportlab canvas for every output: invariant (same input, same bytes), compressed, and
+    starting each page in the bundled serif: reportlab's default, Helvetica, would otherwise be
+    named on every page unembedded, which print shops and contests reject."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    register_fonts()
+    return Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=SERIF)
 
 
 def bold_safe(text: str, escaped: bool = True) -> str:

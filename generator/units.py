@@ -20,6 +20,16 @@ def to_mm(points: float) -> float:
     return points / POINTS_PER_MM
 
 
+def mm_text(points: float) -> str:
+    """A length as printed for a person with a ruler: millimetres to the nearest half, without a
+    trailing ".0".
+
+    >>> mm_text(mm(31.5)), mm_text(mm(40.5)), mm_text(mm(45)), mm_text(mm(22.96))
+    ('31.5', '40.5', '45', '23')
+    """
+    return f"{round(to_mm(points) * 2) / 2:g}"
+
+
 def parse_length(text: str | float | int, reference: float | None = None) -> float:
     """Parse a length to points. A bare number is a fraction of `reference` when one is given.
 

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
+from pdfread import PageRead, read_pdf, render_page
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
 from generator.cli import app
@@ -26,89 +24,9 @@ A4 = (mm(210), mm(297))
 LETTER = (612.0, 792.0)
 
 
-# Reading a PDF back -----------------------------------------------------------------------------
-
-def _mul(a, b):
-    """Matrix product a x b of PDF matrices [a b c d e f]."""
-    return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
-            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
-            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
-
-
-@dataclass
-class Drawn:
-    art: str
-    x: float
-    y: float
-    w: float
-    h: float
-    matrix: list
-
-
-@dataclass
-class Segment:
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    dashed: bool
-
-
-@dataclass
-class PageRead:
-    width: float
-    height: float
-    forms: list[Drawn]
-    segments: list[Segment]
-    clips: list[tuple[float, float, float, float]]
-    trimbox: tuple | None
-
-
-def read_pdf(path: Path) -> list[PageRead]:
-    reader = PdfReader(str(path))
-    pages = []
-    for page in reader.pages:
-        xobjects = page["/Resources"].get("/XObject", {})
-        ctm, stack = [1, 0, 0, 1, 0, 0], []
-        dashed, path_segments, current, last_rect = False, [], None, None
-        forms, segments, clips = [], [], []
-        for operands, op in ContentStream(page.get_contents(), reader).operations:
-            if op == b"q":
-                stack.append((ctm, dashed))
-            elif op == b"Q":
-                ctm, dashed = stack.pop()
-            elif op == b"cm":
-                ctm = _mul([float(v) for v in operands], ctm)
-            elif op == b"d":
-                dashed = len(operands[0]) > 0
-            elif op == b"m":
-                current = (float(operands[0]), float(operands[1]))
-            elif op == b"l":
-                point = (float(operands[0]), float(operands[1]))
-                path_segments.append((current, point))
-                current = point
-            elif op == b"re":
-                last_rect = [float(v) for v in operands]
-            elif op in (b"W", b"W*"):
-                x, y, w, h = last_rect
-                clips.append((ctm[0] * x + ctm[4], ctm[3] * y + ctm[5], ctm[0] * w, ctm[3] * h))
-            elif op == b"S":
-                for (x0, y0), (x1, y1) in path_segments:
-                    segments.append(Segment(ctm[0] * x0 + ctm[4], ctm[3] * y0 + ctm[5],
-                                            ctm[0] * x1 + ctm[4], ctm[3] * y1 + ctm[5], dashed))
-                path_segments = []
-            elif op in (b"n", b"f", b"B", b"b", b"s", b"f*"):
-                path_segments = []
-            elif op == b"Do":
-                name = str(operands[0])
-                bbox = [float(v) for v in xobjects[name]["/BBox"]]
-                art = re.sub(r"_\d+$", "", name.split("FormXob.", 1)[1])
-                forms.append(Drawn(art, ctm[4] + bbox[0] * ctm[0], ctm[5] + bbox[1] * ctm[3],
-                                   (bbox[2] - bbox[0]) * ctm[0], (bbox[3] - bbox[1]) * ctm[3], ctm))
-        box = page.get("/TrimBox")
-        pages.append(PageRead(float(page.mediabox.width), float(page.mediabox.height), forms,
-                              segments, clips, tuple(float(v) for v in box) if box else None))
-    return pages
+def real_size(kit, pages: list[PageRead]) -> list[PageRead]:
+    """The pages without the mini board's pieces (the same faces, smaller)."""
+    return [page for page, plan in zip(pages, layout.impose(kit)) if plan.kind != "mini-pieces"]
 
 
 def pieces_drawn(pages: list[PageRead]) -> Counter:
@@ -167,7 +85,7 @@ def test_other_papers(game, tmp_path, paper, size):
 def test_number_of_each_piece_equals_components_toml(game, fold_build):
     kit, _, pages = fold_build
     counts = game.counts
-    assert pieces_drawn(pages) == Counter({
+    assert pieces_drawn(real_size(kit, pages)) == Counter({
         "viking-front": counts.viking_troops, "viking-chief": counts.chiefs,
         "viking-berserker": counts.berserkers, "viking-raider": counts.plain_vikings,
         "irish": counts.irish_troops, "village": counts.villages, "village-looted": counts.villages,
@@ -177,7 +95,8 @@ def test_number_of_each_piece_equals_components_toml(game, fold_build):
 
 
 def test_each_piece_trim_size_within_a_tenth_of_a_millimetre(fold_build):
-    _, _, pages = fold_build
+    kit, _, pages = fold_build
+    pages = real_size(kit, pages)
     square = 45 * MM
     expected = {"viking-front": 0.7, "viking-chief": 0.7, "viking-berserker": 0.7, "viking-raider": 0.7,
                 "irish": 0.7, "village": 0.8, "village-looted": 0.8, "river": 0.9, "treasure": 0.6,
@@ -210,7 +129,8 @@ def test_pieces_stay_inside_the_margins_and_do_not_overlap(fold_build):
 
 
 def test_fold_lines_lie_on_the_seam_between_front_and_back(fold_build):
-    _, _, pages = fold_build
+    kit, _, pages = fold_build
+    pages = real_size(kit, pages)
     pairs = 0
     for page in pages:
         fronts = [f for f in page.forms if f.art in ("viking-front", "village")]
@@ -243,6 +163,7 @@ def test_cut_marks_reach_both_sheet_edges_for_every_row_of_pieces(fold_build):
 @pytest.mark.parametrize("mode", ["long", "short", "long-offset"])
 def test_duplex_backs_are_mirrored_exactly_behind_their_fronts(duplex_builds, mode):
     kit, _, pages = duplex_builds[mode]
+    pages = real_size(kit, pages)
     dx, dy = kit.back_offset
     checked = Counter()
     for index, page in enumerate(pages[:-1]):
@@ -269,7 +190,7 @@ def test_duplex_has_a_calibration_pair_and_no_fold_lines(duplex_builds):
     kit, path, pages = duplex_builds["long"]
     text = [p.extract_text() for p in PdfReader(str(path)).pages]
     assert "Duplex calibration" in text[-2] and "Duplex calibration" in text[-1]
-    assert not any(s.dashed for page in pages for s in page.segments if s.x0 == s.x1 and
+    assert not any(s.dashed for page in real_size(kit, pages) for s in page.segments if s.x0 == s.x1 and
                    any(f.art == "viking-front" for f in page.forms))
 
 
@@ -322,7 +243,7 @@ def test_board_squares_are_real_size_and_tile_labels_are_printed(fold_build):
 
 def test_square_option_rescales_board_and_pieces(game, tmp_path):
     kit = load_kit(game, square="50mm")
-    pages = read_pdf(build(kit, tmp_path))
+    pages = real_size(kit, read_pdf(build(kit, tmp_path)))
     river = [f for p in pages for f in p.forms if f.art == "river"]
     assert river and all(abs(f.w - 45 * MM) < 0.1 * MM for f in river)        # 0.9 x 50 mm
     tiles = _tiles(kit, pages)
@@ -332,13 +253,6 @@ def test_square_option_rescales_board_and_pieces(game, tmp_path):
 
 
 # What a person sees ---------------------------------------------------------------------------
-
-def _render(path: Path, index: int, dpi: float = 40):
-    document = pdfium.PdfDocument(str(path))
-    image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
-    document.close()
-    return image, dpi / 72
-
 
 def test_rasterised_pieces_appear_where_the_layout_puts_them(fold_build):
     kit, path, _ = fold_build
@@ -356,7 +270,7 @@ def test_rasterised_pieces_appear_where_the_layout_puts_them(fold_build):
     for index, page in enumerate(pages):
         if page.kind != "pieces":
             continue
-        image, scale = _render(path, index, dpi=72)
+        image, scale = render_page(path, index, dpi=72)
         height = image.height
         for placement in page.placements:
             x, y = placement.rect.center
@@ -379,7 +293,7 @@ def test_greyscale_print_still_tells_the_sides_apart(fold_build):
     kit, path, _ = fold_build
     pages = layout.impose(kit)
     index = next(i for i, p in enumerate(pages) if any(pl.art == "irish" for pl in p.placements))
-    image, scale = _render(path, index, dpi=60)
+    image, scale = render_page(path, index, dpi=60)
     grey = image.convert("L")
     height = image.height
 
@@ -397,7 +311,7 @@ def test_ink_saver_drops_large_fills(game, tmp_path):
         kit = load_kit(game, ink_saver=ink_saver)
         path = build(kit, tmp_path / str(ink_saver))
         index = next(i for i, p in enumerate(layout.impose(kit)) if p.kind == kind)
-        image, _ = _render(path, index, dpi=40)
+        image, _ = render_page(path, index, dpi=40)
         grey = image.convert("L").get_flattened_data()
         return sum(255 - v for v in grey) / len(grey)
 
@@ -413,7 +327,7 @@ def test_six_villages_give_six_villages_and_a_seven_space_tracker(tmp_path):
     source = (ROOT / "components.toml").read_text(encoding="utf-8")
     (folder / "components.toml").write_text(re.sub(r"(?m)^villages = 5", "villages = 6", source), encoding="utf-8")
     kit = load_kit(load_game(folder))
-    pages = read_pdf(build(kit, tmp_path / "out"))
+    pages = real_size(kit, read_pdf(build(kit, tmp_path / "out")))
     drawn = pieces_drawn(pages)
     assert drawn["village"] == 6 and drawn["village-looted"] == 6
     tracker = kit.piece("tracker")
@@ -423,22 +337,6 @@ def test_six_villages_give_six_villages_and_a_seven_space_tracker(tmp_path):
     assert "all 6 villages" in "".join(page.extract_text() for page in reader.pages)  # player aid
     cover = reader.pages[0].extract_text()
     assert "6 Villages" in cover and "7 spaces" in cover
-
-
-# Bleed ----------------------------------------------------------------------------------------
-
-def test_bleed_spaces_pieces_and_sets_a_trimbox(tmp_path):
-    folder = tmp_path / "game"
-    folder.mkdir()
-    source = (ROOT / "components.toml").read_text(encoding="utf-8")
-    (folder / "components.toml").write_text(source.replace('bleed = "0mm"', 'bleed = "2mm"'), encoding="utf-8")
-    kit = load_kit(load_game(folder))
-    pages = read_pdf(build(kit, tmp_path / "out"))
-    irish = sorted((f for p in pages for f in p.forms if f.art == "irish"), key=lambda f: (-f.y, f.x))
-    assert abs(irish[0].w - (31.5 + 4) * MM) < 0.1 * MM            # the form carries the bleed
-    assert irish[1].x - irish[0].x == pytest.approx((31.5 + 4) * MM, abs=0.01)
-    piece_pages = [p for p in pages if any(f.art == "irish" for f in p.forms)]
-    assert piece_pages[0].trimbox is not None
 
 
 # Same input, same bytes; atomic writes; errors --------------------------------------------------
@@ -526,14 +424,15 @@ def test_cli_reports_a_bad_game_file_with_exit_2(tmp_path):
 
 
 def test_each_distinct_face_is_drawn_once_and_reused(fold_build):
-    _, path, pages = fold_build
+    kit, path, pages = fold_build
     reader = PdfReader(str(path))
     names = set()
     for page in reader.pages:
         names |= {str(k) for k in page["/Resources"].get("/XObject", {}).keys()}
     faces = [n for n in names if not n.startswith("/FormXob.icon-")]
     arts = Counter(re.sub(r"_\d+$", "", n.split("FormXob.", 1)[1]) for n in faces)
-    assert all(count == 1 for count in arts.values()), arts         # one form per face and size
+    sizes = {(p.art, round(p.rect.w, 3), round(p.rect.h, 3)) for page in layout.impose(kit) for p in page.placements}
+    assert arts == Counter([art for art, _, _ in sizes] + ["board"])   # one form per face and size
     assert path.stat().st_size < 400_000
 
 

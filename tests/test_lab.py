@@ -269,6 +269,7 @@ def test_player_specs():
 
 # ------------------------------------------------------------------------------ report and CLI
 def test_report_is_one_page_vector_pdf_with_png(tmp_path):
+    from pdfread import font_report
     from pypdf import PdfReader
 
     from generator.lab.report import write_report
@@ -279,6 +280,7 @@ def test_report_is_one_page_vector_pdf_with_png(tmp_path):
     box = reader.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (842, 595)
     assert not reader.pages[0].images  # charts are vectors
+    assert all(font_report(paths["pdf"]).values())  # every font embedded (no Helvetica)
     text = reader.pages[0].extract_text()
     assert "Win rate" in text and "draft" in text
     from PIL import Image

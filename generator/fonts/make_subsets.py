@@ -6,9 +6,10 @@ figures read badly: "A1" would look like "Aı").
 The subset fonts are small and quick to load (about 1 ms each instead of 10 ms), which matters
 because the kit must build in a fraction of a second. This is a maintainer's tool, not part of
 the build; it needs fontTools (`pip install fonttools`) and the full fonts, for example from
-Debian's fonts-ebgaramond-extra package:
+Debian's fonts-ebgaramond-extra package, and DejaVu Sans Mono (the move notation; Bitstream Vera
+licence with DejaVu's public-domain changes, see LICENSE-DejaVu.txt) from fonts-dejavu-core:
 
-    python generator/fonts/make_subsets.py /usr/share/fonts/truetype/ebgaramond
+    python generator/fonts/make_subsets.py /usr/share/fonts/truetype/ebgaramond /usr/share/fonts/truetype/dejavu
 """
 
 import sys
@@ -22,7 +23,20 @@ UNICODES = [*range(0x20, 0x7F), *range(0xA0, 0x100), *range(0x2010, 0x2028), *ra
 STYLES = ("Regular", "Bold", "Italic")
 
 
-def main(source: str) -> None:
+def _subset(font: TTFont, target: Path) -> None:
+    options = subset.Options()
+    options.layout_features = ["kern"]
+    options.name_IDs = ["*"]
+    options.name_languages = ["*"]
+    options.notdef_outline = True
+    options.glyph_names = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=UNICODES)
+    subsetter.subset(font)
+    font.save(target)
+
+
+def main(source: str, mono_source: str) -> None:
     here = Path(__file__).parent
     for style in STYLES:
         font = TTFont(Path(source) / f"EBGaramond12-{style}.ttf")
@@ -32,17 +46,11 @@ def main(source: str) -> None:
                                           "seven", "eight", "nine")):
                 if f"{name}.lnum" in glyphs and 0x30 + digit in table.cmap:
                     table.cmap[0x30 + digit] = f"{name}.lnum"
-        options = subset.Options()
-        options.layout_features = ["kern"]
-        options.name_IDs = ["*"]
-        options.name_languages = ["*"]
-        options.notdef_outline = True
-        options.glyph_names = True
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(unicodes=UNICODES)
-        subsetter.subset(font)
-        font.save(here / f"EBGaramond12-{style}.ttf")
+        _subset(font, here / f"EBGaramond12-{style}.ttf")
+    # the name keeps no "Bitstream" or "Vera", as the Bitstream Vera licence asks of changed fonts
+    _subset(TTFont(Path(mono_source) / "DejaVuSansMono.ttf"), here / "DejaVuSansMono.ttf")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "/usr/share/fonts/truetype/ebgaramond")
+    main(sys.argv[1] if len(sys.argv) > 1 else "/usr/share/fonts/truetype/ebgaramond",
+         sys.argv[2] if len(sys.argv) > 2 else "/usr/share/fonts/truetype/dejavu")

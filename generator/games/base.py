@@ -526,7 +526,10 @@ class KitHooks:
 
     banner: tuple[str, ...] = ()                  # faces across the cover
     setup: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (face, squares) of the cover's set-up picture
-    setup_marker: tuple[str, float, float] | None = None  # a face drawn beside the board at (file, rank)
+    # a face drawn at (file, rank) of the set-up picture: file counts squares from the left edge
+    # (3.5: the middle of the 4th file); rank < 1 puts it under the board, clear of the frame and
+    # its words, rank > ranks over it
+    setup_marker: tuple[str, float, float] | None = None
     setup_steps: tuple[str, ...] = ()             # the cover's set-up steps
     board_notes: str = ""                         # under the mini board
     piece_notes: dict[str, str] = field(default_factory=dict)  # piece kind -> parts-list text ({spaces})

@@ -29,13 +29,16 @@ class FaceSet:
     """The faces a game's kit can print (the registry a package fills).
 
     `draw`: face name -> drawing function; `labels`: face name -> default printed text;
-    `board(canvas, geometry, ink_saver=...)` draws the board; `specials`: piece kind ("tracker",
-    "aid") -> `draw(canvas, w, h, *, piece, kit, ink_saver, icon)`; `default_pieces`: the [pieces]
+    `board(canvas, geometry, ink_saver=...)` draws the board and `board_words(geometry)` gives the
+    boxes (layout.Rect, board coordinates) of the words it prints in its frame; `specials`: piece kind ("tracker",
+    "aid") -> `draw(canvas, w, h, *, piece, kit, ink_saver, icon, bleed)` (its background runs `bleed`
+    past the trim); `default_pieces`: the [pieces]
     table used when components.toml has none; `accent` colours the cover's headings."""
 
     draw: dict[str, FaceDraw]
     labels: dict[str, str]
     board: Callable[..., None]
+    board_words: Callable[..., list] = lambda geo: []   # boxes of the board's words, kept clear of guides
     specials: dict[str, Callable[..., None]] = field(default_factory=dict)
     default_pieces: dict[str, dict] = field(default_factory=dict)
     accent: Color = INK

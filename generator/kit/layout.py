@@ -4,7 +4,7 @@ Everything is in PDF points, origin at the lower-left corner of the page (or of 
 board coordinates). `impose(kit)` returns the document's pages in order:
 
     cover ("what to print") | [extra pages, e.g. the rulebook] | board tiles | mini board |
-    piece sheets | (duplex: double-sided sheets, each followed by its back page; calibration pair)
+    mini pieces | piece sheets | (duplex: double-sided sheets, each followed by its back page; calibration pair)
 
 Double-sided pieces are printed fold-over by default (front and back side by side, a dashed fold
 line between them), or with `kit.duplex` on a front page followed by a back page where each back
@@ -16,15 +16,17 @@ misregistration.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ..units import mm
+from ..units import mm, mm_text
 from .model import Kit, Piece
 
 HEADER = mm(8)        # band under the top margin: title, version, date, page number
 FOOTER = mm(7)        # band over the bottom margin: what this sheet is and how to print it
-BLOCK_GAP = mm(7)     # between two blocks of pieces on a sheet
-MARK_GAP = mm(1)      # crop marks stop this far from the art
+BLOCK_GAP = mm(1)     # between the mark bands of two blocks of pieces on a sheet
+MARK_GAP = mm(1)      # crop marks stop this far from the art (its bleed included)
+MARK_LEN = mm(3)      # a crop mark outside a block of pieces: long enough to lay a ruler on
+GUTTER_MARK = mm(2)   # with bleed: the crop mark in the white gap between two pieces' bleeds
 FRAME = 0.2           # the board's side frame, as a fraction of a square (labels, zone marks)
 FRAME_Y = 0.3         # its top and bottom frame (file letters and the home edges' names)
 TRACKER_PAD = mm(4)
@@ -94,7 +96,7 @@ class BoardView:
 
 @dataclass
 class Page:
-    kind: str               # cover | extra | board | mini | pieces | duplex | back | calibration | calibration-back
+    kind: str               # cover | extra | board | mini | mini-pieces | pieces | duplex | back | calibration | calibration-back
     caption: str
     width: float
     height: float
@@ -216,33 +218,72 @@ def _tile_lines(kit, geo, view, cols, rows, r, c, width, height) -> list[Line]:
     return lines
 
 
+TARGET = 0.32          # an alignment target's radius, as a fraction of the board's side frame
+TARGET_REACH = 1.6     # its cross's arms, in radii
+
+
+def target_radius(geo: BoardGeometry) -> float:
+    return geo.frame * TARGET
+
+
 def alignment_targets(kit: Kit) -> list[tuple[float, float]]:
-    """Board points where the tiles' alignment targets sit: on every seam, in the frame at both
-    ends, and at every other square corner along it."""
+    """Board points where the tiles' alignment targets sit: on every seam, at every other square
+    corner along it, and at both ends in the frame, each where it covers none of the board's words
+    (the frame's middle, else the board's edge, else none there)."""
     geo = board_geometry(kit)
     frame = content_frame(kit)
+    reach = target_radius(geo) * TARGET_REACH
+    words = kit.faces.board_words(geo) if kit.faces is not None else []
+
+    def clear(x: float, y: float) -> bool:
+        return not any(x - reach < w.x1 and w.x < x + reach and y - reach < w.y1 and w.y < y + reach
+                       for w in words)
+
+    def first_clear(*spots):
+        return [spot for spot in spots if clear(*spot)][:1]
+
     points = []
     for x in seams(kit, geo.width, frame.w):
-        points += [(x, geo.frame_y / 2), (x, geo.height - geo.frame_y / 2)]
+        points += first_clear((x, geo.frame_y / 2), (x, geo.frame_y))
+        points += first_clear((x, geo.height - geo.frame_y / 2), (x, geo.height - geo.frame_y))
         points += [(x, geo.frame_y + k * geo.square) for k in range(2, geo.ranks, 2)]
     for y in seams(kit, geo.height, frame.h - mm(4)):
         y = geo.height - y
-        points += [(geo.frame / 2, y), (geo.width - geo.frame / 2, y)]
+        points += first_clear((geo.frame / 2, y), (geo.frame, y))
+        points += first_clear((geo.width - geo.frame / 2, y), (geo.width - geo.frame, y))
         points += [(geo.frame + k * geo.square, y) for k in range(2, geo.files, 2)]
     return sorted(set(points))
+
+
+def mini_scale(kit: Kit) -> float:
+    """The scale of the mini board: the whole board on one sheet, its notes under it."""
+    geo = board_geometry(kit)
+    frame = content_frame(kit)
+    return min(frame.w / geo.width, (frame.h - mm(30)) / geo.height)
 
 
 def mini_board(kit: Kit) -> Page:
     geo = board_geometry(kit)
     frame = content_frame(kit)
     width, height = kit.page_size
-    scale = min(frame.w / geo.width, (frame.h - mm(30)) / geo.height)
+    scale = mini_scale(kit)
     w, h = geo.width * scale, geo.height * scale
     x, y = frame.x + (frame.w - w) / 2, frame.y1 - h - mm(4)
     view = BoardView(x=x, y=y, scale=scale, clip=Rect(x, y, w, h), region=Rect(0, 0, geo.width, geo.height))
-    square = kit.square * scale / mm(1)
-    return Page("mini", f"Mini board on one sheet ({square:.0f} mm squares): for a quick game, "
-                        f"a reference, or setting up", width, height, board=view)
+    return Page("mini", f"Mini board on one sheet ({mm_text(kit.square * scale)} mm squares): play on it "
+                        f"with the mini pieces that follow, or set up and look things up", width, height, board=view)
+
+
+def mini_piece_pages(kit: Kit) -> list[Page]:
+    """The tokens again at the mini board's scale, same faces, so the mini board can be played:
+    single-sided sheets, two-sided pieces fold-over (duplex or not)."""
+    scale = mini_scale(kit)
+    pieces = [replace(p, width=p.width * scale, height=p.height * scale)
+              for p in kit.pieces if p.kind == "token" and p.count]
+    blocks = [_block(kit, p, p.copies(), p.double_sided, content_frame(kit).w) for p in pieces]
+    caption = f"Mini pieces for the mini board ({mm_text(kit.square * scale)} mm squares; print single-sided" + \
+              ("; fold the two-sided pieces on the dashed line)" if any(b.fold for b in blocks) else ")")
+    return [_sheet(kit, "mini-pieces", sheet, caption) for sheet in _stack(kit, blocks)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -317,9 +358,21 @@ def _unit(kit: Kit, piece: Piece, fold: bool, room_w: float) -> tuple[float, flo
     return piece.width * (2 if fold else 1), piece.height
 
 
+def gutter_for(kit: Kit) -> float:
+    """The space between two pieces: none without bleed (neighbours share their cut lines); with
+    bleed, both pieces' bleeds and a white gap that holds crop marks, so each cut is marked."""
+    return 2 * kit.bleed + 2 * MARK_GAP + GUTTER_MARK if kit.bleed else 0.0
+
+
+def mark_band(kit: Kit) -> float:
+    """The room above and below a block of pieces for the crop marks of its vertical cuts."""
+    return kit.bleed + MARK_GAP + MARK_LEN
+
+
 def _block(kit: Kit, piece: Piece, copies, fold: bool, room_w: float) -> Block:
     unit_w, unit_h = _unit(kit, piece, fold, room_w)
-    gutter = 2 * kit.bleed
+    gutter = gutter_for(kit)
+    room_w -= 2 * (kit.bleed + MARK_GAP)      # the horizontal marks need room beside the block
     cols_max = max(1, int((room_w + gutter + 1e-6) // (unit_w + gutter)))
     rows = math.ceil(len(copies) / cols_max)
     cols = math.ceil(len(copies) / rows) if rows else 0
@@ -341,19 +394,22 @@ def _split(block: Block, room_h: float) -> list[Block]:
 
 
 def _stack(kit: Kit, blocks: list[Block]) -> list[list[Block]]:
-    """First fit, in the order of components.toml: each block on the first sheet with room."""
+    """First fit, in the order of components.toml: each block, with its mark bands above and
+    below, on the first sheet with room."""
     frame = content_frame(kit)
+    band = mark_band(kit)
     sheets: list[list[Block]] = []
     used: list[float] = []
-    for block in (part for b in blocks for part in _split(b, frame.h)):
-        for index, height in enumerate(used):
-            if height + BLOCK_GAP + block.height <= frame.h + 1e-6:
+    for block in (part for b in blocks for part in _split(b, frame.h - 2 * band)):
+        height = block.height + 2 * band
+        for index, total in enumerate(used):
+            if total + BLOCK_GAP + height <= frame.h + 1e-6:
                 sheets[index].append(block)
-                used[index] += BLOCK_GAP + block.height
+                used[index] += BLOCK_GAP + height
                 break
         else:
             sheets.append([block])
-            used.append(block.height)
+            used.append(height)
     return sheets
 
 
@@ -361,25 +417,22 @@ def _sheet(kit: Kit, kind: str, blocks: list[Block], caption: str) -> Page:
     width, height = kit.page_size
     frame = content_frame(kit)
     page = Page(kind, caption, width, height)
-    top = frame.y1
-    for index, block in enumerate(blocks):
-        x0 = frame.x + (frame.w - block.width) / 2
-        room_above = BLOCK_GAP / 2 if index else mm(3)
-        room_below = BLOCK_GAP / 2 if index < len(blocks) - 1 else mm(3)
-        _place_block(kit, page, block, x0, top - block.height, room_above, room_below)
-        top -= block.height + BLOCK_GAP
+    band = mark_band(kit)
+    top = frame.y1 - band
+    for block in blocks:
+        _place_block(kit, page, block, frame.x + (frame.w - block.width) / 2, top - block.height)
+        top -= block.height + 2 * band + BLOCK_GAP
     return page
 
 
-def _place_block(kit: Kit, page: Page, block: Block, x0: float, y0: float,
-                 room_above: float, room_below: float) -> None:
+def _place_block(kit: Kit, page: Page, block: Block, x0: float, y0: float) -> None:
     piece, b = block.piece, kit.bleed
-    xs, ys = set(), set()
+    grid: dict[tuple[int, int], Rect] = {}
     for index, (front, back) in enumerate(block.copies):
         row, col = divmod(index, block.cols)
         x = x0 + col * (block.unit_w + block.gutter)
         y = y0 + block.height - (row + 1) * block.unit_h - row * block.gutter
-        unit = Rect(x, y, block.unit_w, block.unit_h)
+        unit = grid[row, col] = Rect(x, y, block.unit_w, block.unit_h)
         if piece.kind != "token":
             page.placements.append(Placement(piece.kind, piece.key, "front", unit))
         elif back is not None and block.fold:
@@ -393,18 +446,28 @@ def _place_block(kit: Kit, page: Page, block: Block, x0: float, y0: float,
         if b == 0:
             page.lines += [Line(unit.x, unit.y, unit.x1, unit.y, "cut"), Line(unit.x, unit.y1, unit.x1, unit.y1, "cut"),
                            Line(unit.x, unit.y, unit.x, unit.y1, "cut"), Line(unit.x1, unit.y, unit.x1, unit.y1, "cut")]
-        xs |= {round(unit.x, 3), round(unit.x1, 3)}
-        ys |= {round(unit.y, 3), round(unit.y1, 3)}
-    # Crop marks: every horizontal cut reaches both sheet edges (the first cuts go edge to edge);
-    # every vertical cut pokes out of the block, so each strip still shows where to cut next.
-    x_left, x_right = x0, x0 + block.width
-    for y in sorted(ys):
-        page.lines.append(Line(0, y, x_left - b - MARK_GAP, y, "mark"))
-        page.lines.append(Line(x_right + b + MARK_GAP, y, page.width, y, "mark"))
-    top, bottom = y0 + block.height, y0
-    for x in sorted(xs):
-        page.lines.append(Line(x, top + b + MARK_GAP, x, top + max(b + MARK_GAP, room_above), "mark"))
-        page.lines.append(Line(x, bottom - b - MARK_GAP, x, bottom - max(b + MARK_GAP, room_below), "mark"))
+    page.lines += crop_marks(grid, block.rows, b, block.gutter, page.width)
+
+
+def crop_marks(grid: dict[tuple[int, int], Rect], rows: int, bleed: float, gutter: float,
+               width: float) -> list[Line]:
+    """Crop marks for a grid of pieces {(row, col): trim rect}: each edge of each piece is marked
+    at both ends, just outside its bleed. A horizontal cut's marks run out to both sheet edges (the
+    first cuts go edge to edge); a vertical cut's marks stand MARK_LEN above and below the block,
+    and, with bleed, in the white gap between two pieces (so a strip cut from the sheet still
+    shows every cut). Without bleed neighbours share their cut lines, drawn as lines."""
+    clear = bleed + MARK_GAP
+    inner = gutter - 2 * clear                # the length of a mark between two pieces
+    marks = set()
+    for (row, col), u in grid.items():
+        last = (row, col + 1) not in grid
+        for y in (u.y, u.y1):
+            marks.add((0.0 if col == 0 else u.x - clear - inner, y, u.x - clear, y))
+            marks.add((u.x1 + clear, y, width if last else u.x1 + clear + inner, y))
+        for x in (u.x, u.x1):
+            marks.add((x, u.y1 + clear, x, u.y1 + clear + (MARK_LEN if row == 0 else inner)))
+            marks.add((x, u.y - clear - (MARK_LEN if row == rows - 1 else inner), x, u.y - clear))
+    return [Line(*m, "mark") for m in sorted(marks) if (m[2] - m[0]) + (m[3] - m[1]) > 1e-6]   # no gap, no mark
 
 
 def _caption(blocks: list[Block], how: str) -> str:
@@ -475,6 +538,7 @@ def impose(kit: Kit, extra: int = 0) -> list[Page]:
     pages += [Page("extra", "", width, height) for _ in range(extra)]
     pages += board_tiles(kit)
     pages.append(mini_board(kit))
+    pages += mini_piece_pages(kit)
     pages += piece_pages(kit)
     if kit.duplex:
         pages += calibration(kit)

@@ -13,7 +13,8 @@ Schema (components.toml)::
     paper = "a4"             # a4 | letter | both
     margin = "8mm"           # clear edge on every sheet (home printers cannot print there)
     board_overlap = "10mm"   # how far neighbouring board tiles overlap
-    bleed = "0mm"            # art beyond each cut line; > 0 spaces pieces apart, adds a TrimBox
+    bleed = "0mm"            # art beyond each cut line; > 0 spaces pieces 2 x bleed + 4 mm apart,
+                             # with crop marks in the gaps (every page's TrimBox is the sheet)
 
     [pieces.NAME]
     name = "Hero"                            # as printed in the parts list

@@ -16,13 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from reportlab.pdfgen import canvas as pdfcanvas
-
-from ..pdf import BOLD, INK, ITALIC, SERIF, Forms, atomic_path, hx, paragraph, rasterize, register_fonts
-from ..units import mm, to_mm
+from ..pdf import BOLD, INK, ITALIC, SERIF, Forms, atomic_path, hx, new_canvas, paragraph, rasterize
+from ..units import mm, mm_text
 from .faces import draw_face
 from .layout import (BoardView, Page, Rect, alignment_targets, board_geometry,
-                     content_frame, impose)
+                     content_frame, impose, mini_scale, target_radius, TARGET_REACH)
 from .model import Kit
 
 RULE = hx("#8a6414")
@@ -48,10 +46,20 @@ class _Forms(Forms):
         self.kit = kit
 
     def face(self, piece_key: str, art_name: str, w: float, h: float) -> str:
-        label = self.kit.piece(piece_key).label(art_name)
-        b = self.kit.bleed
+        """A piece's face, `w` x `h` plus the kit's bleed all round: a token's art, or the drawing
+        of a special kind (the tracker, the player aid)."""
+        kit, b = self.kit, self.kit.bleed
+        piece = kit.piece(piece_key)
+        if art_name in kit.faces.specials:
+            draw = kit.faces.specials[art_name]
+            if art_name == "aid":
+                for face in kit.faces.names:      # the legend's icons, defined before the card's form
+                    self.icon(face)
+            return self.get((art_name, round(w, 3), round(h, 3)), (-b, -b, w + b, h + b), lambda cv: draw(
+                cv, w, h, piece=piece, kit=kit, ink_saver=kit.ink_saver, icon=self.draw_icon, bleed=b))
+        label = piece.label(art_name)
         return self.get((art_name, round(w, 3), round(h, 3), label), (-b, -b, w + b, h + b), lambda cv: draw_face(
-            cv, self.kit.faces, art_name, 0, 0, (w, h), label=label, ink_saver=self.kit.ink_saver, bleed=b))
+            cv, kit.faces, art_name, 0, 0, (w, h), label=label, ink_saver=kit.ink_saver, bleed=b))
 
     def icon(self, art_name: str) -> str:
         """The face without its label, 100 pt wide: for icons, scaled."""
@@ -119,15 +127,7 @@ def _place(c, forms: _Forms, page: Page) -> None:
     kit = forms.kit
     for p in page.placements:
         r = p.rect
-        if p.art in kit.faces.specials:
-            if p.art == "aid":
-                for face in kit.faces.names:      # the legend's icons, defined before the card's form
-                    forms.icon(face)
-            draw, piece = kit.faces.specials[p.art], kit.piece(p.piece)
-            name = forms.special((p.art, r.w, r.h), r.w, r.h, lambda cv: draw(
-                cv, r.w, r.h, piece=piece, kit=kit, ink_saver=kit.ink_saver, icon=forms.draw_icon))
-        else:
-            name = forms.face(p.piece, p.art, r.w, r.h)
+        name = forms.face(p.piece, p.art, r.w, r.h)
         c.saveState()
         if p.clip is not None and kit.bleed:
             path = c.beginPath()
@@ -150,7 +150,7 @@ def _board(c, forms: _Forms, kit: Kit, view: BoardView) -> None:
     c.doForm(name)
     if view.tile:
         for x, y in alignment_targets(kit):
-            _target(c, x, y, geo.frame * 0.32)
+            _target(c, x, y, target_radius(geo))
     c.restoreState()
 
 
@@ -160,8 +160,8 @@ def _target(c, x, y, r):
         c.setStrokeColor(color)
         c.setLineWidth(width)
         c.circle(x, y, r, stroke=1, fill=0)
-        c.line(x - 1.6 * r, y, x + 1.6 * r, y)
-        c.line(x, y - 1.6 * r, x, y + 1.6 * r)
+        c.line(x - TARGET_REACH * r, y, x + TARGET_REACH * r, y)
+        c.line(x, y - TARGET_REACH * r, x, y + TARGET_REACH * r)
 
 
 def _locator(c, kit: Kit, page: Page, pages: list[Page]) -> None:
@@ -188,7 +188,8 @@ def _locator(c, kit: Kit, page: Page, pages: list[Page]) -> None:
     c.setFont(SERIF, 24)
     c.drawRightString(x0 - mm(3), y0 + len(rows) * cell - mm(7), page.board.tile)
     x, y = frame.x, page.board.clip.y - mm(7)
-    text = ("Trim the page margin on the outer board edges (the marks reach the paper's edge). "
+    text = ("Trim the page margin off on the outer board edges: the marks of the top and bottom "
+            "edges run out to the paper's sides; a side edge has a mark above and below the tile. "
             "Where a tile meets a tile above or to its left, cut along the solid seam line, lay it "
             "over its neighbour so the half targets become whole circles, and tape the join on "
             "the back.")
@@ -233,8 +234,8 @@ def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
             add(getattr(extra, "group", "Rules"), number, getattr(extra, "how", "single- or double-sided"))
         elif page.kind == "board":
             add("The board, real size, in tiles", number, "single-sided, 100 %")
-        elif page.kind == "mini":
-            add("Mini board (optional)", number, "single-sided")
+        elif page.kind in ("mini", "mini-pieces"):
+            add("Mini board and its pieces (optional)", number, "single-sided")
         elif page.kind == "pieces":
             add("Pieces, tracker and player aids", number, "single-sided, 100 %")
         elif page.kind in ("duplex", "back"):
@@ -257,8 +258,8 @@ def parts_list(kit: Kit) -> list[tuple[str, str]]:
     for piece in kit.pieces:
         if piece.count == 0:
             continue
-        size = f"{to_mm(piece.width):.0f} mm" if abs(piece.width - piece.height) < 0.01 else \
-            f"{to_mm(piece.width):.0f} \u00d7 {to_mm(piece.height):.0f} mm"
+        size = f"{mm_text(piece.width)} mm" if abs(piece.width - piece.height) < 0.01 else \
+            f"{mm_text(piece.width)} \u00d7 {mm_text(piece.height)} mm"
         note = kit.hooks.piece_notes.get(piece.kind, "").format(spaces=piece.spaces)
         if piece.kind == "tracker":
             rows.append(("", f"{piece.count} {piece.name}: {note or f'{piece.spaces} spaces'}"))
@@ -324,7 +325,7 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         y -= 12.5
     paper = {"a4": "A4", "letter": "US Letter", "both": "A4 or US Letter"}[kit.paper]
     y = paragraph(c, f"Print on {paper} at 100 % (\u201cactual size\u201d, never \u201cfit to "
-                         f"page\u201d): the board's squares must come out at {to_mm(kit.square):.0f} mm. "
+                         f"page\u201d): the board's squares must come out at {mm_text(kit.square)} mm. "
                          f"Check with a ruler: the bar on the right is 50 mm long. Card stock (160\u2013"
                          f"220 g/m\u00b2) makes sturdier pieces; a greyscale printer is fine, the sides "
                          f"differ by shape and pattern too.",
@@ -332,11 +333,11 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
     _ruler(c, x + width - mm(55), y + 16)
     y = heading("Cut and fold", y - 8)
     double = any(p.double_sided for p in kit.pieces)
-    steps = [
-        "Cut along the solid lines. The lines that run right across a sheet come first; each strip "
-        "then shows its own lines. Crop marks in the margins reach the paper's edge, so a ruler or "
-        "trimmer can line up with them.",
-    ]
+    steps = [("Cut each piece on the lines between its crop marks. " if kit.bleed else
+              "Cut along the solid lines. ") +
+             "The cuts across a sheet come first: their marks run out to both edges of the paper, "
+             "so a ruler or trimmer lines up with them. Each strip then shows its own cuts: a short "
+             "mark above and below each one, to lay the ruler on."]
     if double and not kit.duplex:
         steps.append("Two-sided pieces print front and back side by side: cut the pair out as one "
                      "strip, fold it on the dashed line (print side out), and glue the halves "
@@ -350,8 +351,8 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
                  "meet, and tape the joins from behind. The tile letters and numbers (A1, A2, B1...) "
                  "show where each goes.")
     if kit.bleed:
-        steps.append(f"The art runs {to_mm(kit.bleed):.1f} mm past each cut line (bleed), so a "
-                     f"slightly-off cut leaves no white edge.")
+        steps.append(f"The art runs {mm_text(kit.bleed)} mm past each cut line (bleed), so a "
+                     f"slightly-off cut leaves no white edge; the strips between pieces are waste.")
     for number, text in enumerate(steps, start=1):
         c.setFont(BOLD, 9.5)
         c.setFillColor(INK)
@@ -367,19 +368,26 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         c.drawString(x + icon + mm(3), y, text)
         y -= icon + mm(0.9)
     c.setFont(SERIF, 9.5)
-    c.drawString(x + icon + mm(3), y, f"The board: {kit.board_files} \u00d7 {kit.board_ranks} squares of {to_mm(kit.square):.0f} mm "
-                                      f"on tiles, and a mini board on one sheet")
+    c.drawString(x + icon + mm(3), y, f"The board: {kit.board_files} \u00d7 {kit.board_ranks} squares of {mm_text(kit.square)} mm "
+                                      f"on tiles, and a mini board ({mm_text(kit.square * mini_scale(kit))} mm squares) with its own "
+                                      f"mini pieces")
     _setup_diagram(c, kit, forms, frame.x1, y - mm(4), frame.y + mm(2))
 
 
 def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom: float) -> None:
     """A small picture of a set-up position at the bottom right of the cover, with its steps."""
     geo = board_geometry(kit)
-    size = min(top - bottom - mm(6), mm(78))
-    if size < mm(40):
+    marker = kit.hooks.setup_marker
+    t = geo.square * 0.7                        # the marker's size, in board units
+    below = marker is not None and marker[2] < 1
+    above = marker is not None and marker[2] > kit.board_ranks
+    room = t + geo.square * 0.15 if below or above else 0.0   # beside the board, clear of its frame
+    height = min(top - bottom - mm(6), mm(78) * (geo.height + room) / geo.height)
+    if height < mm(40):
         return
-    scale = size / geo.height
-    x0, y0 = right - geo.width * scale, bottom
+    scale = height / (geo.height + room)
+    size = geo.height * scale                   # the board's own height in the picture
+    x0, y0 = right - geo.width * scale, bottom + (room * scale if below else 0.0)
     name = forms.board(geo)
     c.saveState()
     c.translate(x0, y0)
@@ -397,10 +405,10 @@ def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom:
             c.scale(piece / 100, piece / 100)
             c.doForm(forms.icon(face))
             c.restoreState()
-    if kit.hooks.setup_marker:
-        face, file, rank = kit.hooks.setup_marker
-        t = geo.square * 0.7
-        c.translate(geo.frame + file * geo.square - t / 2, rank * t)
+    if marker is not None:
+        face, file, rank = marker
+        y = -room if below else geo.height + room - t if above else geo.square_rect(0, int(rank)).y
+        c.translate(geo.frame + file * geo.square - t / 2, y)
         c.scale(t / 100, t / 100)
         c.doForm(forms.icon(face))
     c.restoreState()
@@ -479,12 +487,11 @@ def _calibration_back(c, kit: Kit, page: Page) -> None:
 
 def render_pdf(kit: Kit, path: Path, extra_pages: Sequence[ExtraPage] = ()) -> list[Page]:
     """Write the kit to `path` atomically; return the pages as laid out."""
-    register_fonts()
     pages = impose(kit, extra=len(extra_pages))
     for page, extra in zip((p for p in pages if p.kind == "extra"), extra_pages):
         page.caption, page.extra = extra.caption, extra
     with atomic_path(path) as tmp:
-        c = pdfcanvas.Canvas(str(tmp), pagesize=kit.page_size, invariant=1, pageCompression=1)
+        c = new_canvas(str(tmp), kit.page_size)
         c.setTitle(f"{kit.title} \u2013 print-and-play kit {kit.version}")
         c.setAuthor(kit.designer or kit.title)
         c.setSubject("Print-and-play kit")
@@ -493,7 +500,7 @@ def render_pdf(kit: Kit, path: Path, extra_pages: Sequence[ExtraPage] = ()) -> l
         total = len(pages)
         for number, page in enumerate(pages, start=1):
             c.setPageSize((page.width, page.height))
-            _boxes(c, kit, page)
+            _boxes(c, page)
             if page.kind == "cover":
                 _cover(c, kit, page, pages, forms)
             elif page.kind == "extra":
@@ -516,19 +523,20 @@ def render_pdf(kit: Kit, path: Path, extra_pages: Sequence[ExtraPage] = ()) -> l
     return pages
 
 
-def _boxes(c, kit: Kit, page: Page) -> None:
-    """With bleed, each sheet of pieces gets a TrimBox around the pieces' trim edges and a BleedBox
-    around their bleed."""
-    trims = [p.rect for p in page.placements]
-    if not kit.bleed or not trims:
-        c.setTrimBox(None)
-        c.setBleedBox(None)
-        return
-    x0, y0 = min(r.x for r in trims), min(r.y for r in trims)
-    x1, y1 = max(r.x1 for r in trims), max(r.y1 for r in trims)
-    b = kit.bleed
-    c.setTrimBox((x0, y0, x1, y1))
-    c.setBleedBox((x0 - b, y0 - b, x1 + b, y1 + b))
+def _boxes(c, page: Page) -> None:
+    """Every page: TrimBox = BleedBox = MediaBox, the whole sheet.
+
+    A page of the kit is a finished sheet to print at 100 %, not one product: a sheet of many
+    pieces, each with its own bleed and crop marks, or a board tile that overlaps its neighbours.
+    A print shop's workflow (PDF/X preflight, imposition, the RIP) reads TrimBox as the one
+    finished size of the page and BleedBox as the art beyond it; a box drawn around all the
+    pieces would have the sheet trimmed to it (the crop marks and gutters with it) and the gutters
+    read as art. So the sheet is the trim, nothing bleeds off it, and the cuts of the pieces are
+    guided by their own marks (`layout.crop_marks`). The boxes are stated, not left out, because
+    PDF/X asks for a TrimBox on every page."""
+    box = (0, 0, page.width, page.height)
+    c.setTrimBox(box)
+    c.setBleedBox(box)
 
 
 def output_name(kit: Kit) -> str:

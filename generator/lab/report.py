@@ -18,7 +18,7 @@ from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
-from ..pdf import BOLD, SERIF, rasterize, register_fonts, write_atomic  # the bundled font (EB Garamond, OFL)
+from ..pdf import BOLD, SERIF, new_canvas, rasterize, write_atomic  # the bundled font (EB Garamond, OFL)
 from .simulate import Simulation
 
 PAGE = landscape(A4)
@@ -73,9 +73,8 @@ def _pct(x: float) -> str:
 
 def write_pdf(sim: Simulation, path: Path | str) -> Path:
     """The one-page report. Built in reportlab's invariant mode: the same results give the same bytes."""
-    register_fonts()
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=PAGE, invariant=1, pageCompression=1)
+    c = new_canvas(buffer, PAGE)
     title = sim.settings.get("game", "")
     c.setTitle(f"{title}: playtest lab report")
     c.setAuthor("siege-pnp")

@@ -23,7 +23,7 @@ from ..check import CheckReport, check_text, format_report
 from ..errors import CheckFailed, ExampleSyntaxError
 from ..examples import render_markdown
 from ..games.base import Game
-from ..pdf import ITALIC as SERIF_ITALIC, SERIF, register_fonts, write_atomic
+from ..pdf import ITALIC as SERIF_ITALIC, SERIF, new_canvas, register_fonts, write_atomic
 from .diagram import ExampleDiagram
 from .markdown import INK, RULE, Heading, PageContext, Styles, make_styles, markdown_flowables, prose_words
 from .numbers import NumberProblem, check_numbers
@@ -289,8 +289,7 @@ def build_rulebook(game: Game, rules_path: Path | str, out_pdf: Path | str | Non
     started = time.perf_counter()
     prepared = prepare_rulebook(game, rules_path, force)
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=page_size or page_size_for(game), invariant=1,
-                    pageCompression=1)
+    canvas = new_canvas(buffer, page_size or page_size_for(game))
     canvas.setTitle(f"{game.info.title} — {label}")
     canvas.setAuthor(game.info.designer or game.info.title)
     canvas.setSubject(f"{label}, version {game.info.version}")

@@ -402,9 +402,35 @@ class ExampleDiagram(Flowable):
                 c.setStrokeColor(FAIL)
                 c.setLineWidth(1.8)
                 c.rect(x + (f - f0) * s + 1, y + (r - r0) * s + 1, s - 2, s - 2, stroke=1, fill=0)
-        for arrow in sorted(arrows, key=lambda a: a.kind != "push"):
-            self._arrow(x, y, arrow)
+        arrows = sorted(arrows, key=lambda a: a.kind != "push")
+        spots = self._badge_spots(x, y, arrows)
+        for arrow in arrows:
+            self._arrow(x, y, arrow, spots.get(id(arrow)))
         c.restoreState()
+
+    def _badge_spots(self, x: float, y: float, arrows) -> dict[int, tuple[float, float]]:
+        """Where each numbered arrow's badge goes (by id of the arrow): see `badge_spots`; the
+        board's square is the room (the rank and file labels lie outside it) and the crosses of
+        refused moves are avoided."""
+        s, r = self.s, self.badge_radius
+        numbered, crosses, lines = [], [], []
+        for arrow in arrows:
+            ends = self._ends(x, y, arrow)
+            if ends is None:
+                continue
+            lines.append(ends)
+            sx, sy, ex, ey = ends
+            if arrow.illegal and arrow.kind != "back":
+                crosses.append(((sx + ex) / 2, (sy + ey) / 2, s * .17))
+            if arrow.number:
+                numbered.append((arrow, ends))
+        spots = badge_spots([ends for _, ends in numbered], r, s * .06,
+                            (x, y, x + self.nf * s, y + self.nr * s), crosses, lines)
+        return {id(arrow): spot for (arrow, _), spot in zip(numbered, spots)}
+
+    @property
+    def badge_radius(self) -> float:
+        return max(3.6, self.s * .2)
 
     def _piece(self, x: float, y: float, cell) -> None:
         c, s = self.canv, self.s
@@ -462,8 +488,18 @@ class ExampleDiagram(Flowable):
         _cross(c, cx, cy, size * .42, max(1.4, s * .07))
         c.restoreState()
 
-    def _arrow(self, x: float, y: float, arrow: Arrow) -> None:
-        c, s = self.canv, self.s
+    def _style(self, arrow: Arrow) -> tuple[float, float, float, float]:
+        """An arrow's (line width, head length, gap at its start, gap at its end)."""
+        s = self.s
+        if arrow.kind == "push":
+            return max(1.0, s * .05), s * .2, s * .2, s * .18
+        if arrow.kind == "back":
+            return max(1.4, s * .07), s * .22, s * .12, s * .3
+        return max(2.0, s * .1), s * .3, (0 if arrow.kind == "deploy" else s * .12), s * .12
+
+    def _ends(self, x: float, y: float, arrow: Arrow) -> tuple[float, float, float, float] | None:
+        """Where an arrow drawn on the board at (x, y) starts and ends (None: too short to draw)."""
+        s = self.s
         (fa, ra), (fb, rb) = arrow.frm, arrow.to
         ax, ay = self._xy(x, y, fa, ra)
         bx, by = self._xy(x, y, fb, rb)
@@ -474,21 +510,24 @@ class ExampleDiagram(Flowable):
             ax = bx
         length = math.hypot(bx - ax, by - ay)
         if length < 1:
-            return
+            return None
         ux, uy = (bx - ax) / length, (by - ay) / length
+        _, _, start, end = self._style(arrow)
+        return ax + ux * start, ay + uy * start, bx - ux * end, by - uy * end
+
+    def _arrow(self, x: float, y: float, arrow: Arrow, badge: tuple[float, float] | None = None) -> None:
+        c, s = self.canv, self.s
+        ends = self._ends(x, y, arrow)
+        if ends is None:
+            return
+        sx, sy, ex, ey = ends
+        length = math.hypot(ex - sx, ey - sy) or 1.0
+        ux, uy = (ex - sx) / length, (ey - sy) / length
         ink = FAIL if arrow.illegal else self.side_ink[arrow.side]
         push = arrow.kind == "push"
+        width, head, _, _ = self._style(arrow)
         if push:
-            ink, width, head = PUSH_INK, max(1.0, s * .05), s * .2
-            start, end = s * .2, s * .18
-        elif arrow.kind == "back":
-            width, head = max(1.4, s * .07), s * .22
-            start, end = s * .12, s * .3
-        else:
-            width, head = max(2.0, s * .1), s * .3
-            start, end = (0 if arrow.kind == "deploy" else s * .12), s * .12
-        sx, sy = ax + ux * start, ay + uy * start
-        ex, ey = bx - ux * end, by - uy * end
+            ink = PUSH_INK
         c.saveState()
         c.setLineCap(1)
         c.setLineJoin(1)
@@ -514,8 +553,8 @@ class ExampleDiagram(Flowable):
         if arrow.illegal and arrow.kind != "back":
             mx, my = (sx + ex) / 2, (sy + ey) / 2
             self._cross(mx, my, s * .17)
-        if arrow.number:
-            self._badge(sx - ux * s * .06, sy - uy * s * .06, max(3.6, s * .2), str(arrow.number), ink, colors.white)
+        if arrow.number and badge is not None:
+            self._badge(*badge, self.badge_radius, str(arrow.number), ink, colors.white)
         c.restoreState()
 
     def _then_arrow(self, xa: float, xb: float, y: float) -> None:
@@ -535,6 +574,54 @@ class ExampleDiagram(Flowable):
 
 
 OVERLAY_SIZE = {"br": .4, "bl": .38}  # a marker on a piece: its size by corner, in squares
+BADGE_GAP = 0.8                         # points between a badge and anything it must not cover
+
+
+def _off_segment(x: float, y: float, segment: tuple[float, float, float, float]) -> float:
+    """The distance from (x, y) to a line segment (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = segment
+    dx, dy = x1 - x0, y1 - y0
+    t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy or 1.0)))
+    return math.hypot(x - x0 - t * dx, y - y0 - t * dy)
+
+
+def badge_spots(arrows: list[tuple[float, float, float, float]], r: float, back: float,
+                room: tuple[float, float, float, float], avoid: list[tuple[float, float, float]] = (),
+                lines: list[tuple[float, float, float, float]] = ()) -> list[tuple[float, float]]:
+    """Centres for the number badges (radius `r`) of `arrows`, each (start x, start y, end x, end y),
+    in order: just behind the arrow's start (by `back`) when that spot is free, else further
+    along the arrow, further behind its start, or beside it. A spot is free when the badge lies
+    inside `room` (x0, y0, x1, y1: the board, so never on its labels), clear of the badges placed
+    before it, of the `avoid` circles (x, y, radius) and of the other arrows' shafts (`lines`);
+    when no spot is free, the least crowded one.
+
+    >>> badge_spots([(10, 10, 30, 10), (10, 10, 10, 30)], 3, 1, (0, 0, 40, 40))
+    [(9.0, 10.0), (10.0, 16.8)]
+    """
+    placed: list[tuple[float, float, float]] = []
+    spots = []
+    for sx, sy, ex, ey in arrows:
+        length = math.hypot(ex - sx, ey - sy) or 1.0
+        ux, uy = (ex - sx) / length, (ey - sy) / length
+        along = [(sx - ux * back, sy - uy * back)]
+        step = 2 * r + BADGE_GAP
+        along += [(sx + ux * d, sy + uy * d) for d in (step, 2 * step, length / 2, -step) if d <= length]
+        beside = [(sx - uy * side * step, sy + ux * side * step) for side in (1, -1)]
+        others = [line for line in lines if line != (sx, sy, ex, ey)]
+
+        def crowding(spot):
+            x, y = spot
+            x0, y0, x1, y1 = room
+            out = max(0.0, x0 - (x - r)) + max(0.0, (x + r) - x1) + max(0.0, y0 - (y - r)) + max(0.0, (y + r) - y1)
+            return out + sum(max(0.0, r + other + BADGE_GAP - math.hypot(x - ox, y - oy))
+                             for ox, oy, other in (*placed, *avoid)) + \
+                sum(max(0.0, r + BADGE_GAP - _off_segment(x, y, line)) for line in others)
+
+        candidates = along + beside
+        spot = next((c for c in candidates if crowding(c) == 0), min(candidates, key=crowding))
+        placed.append((*spot, r))
+        spots.append(spot)
+    return spots
 
 
 def _to_move(state: State) -> str:

@@ -125,14 +125,12 @@ class Contents(Flowable):
             number = str(page + self.context.page_offset) if page else ""
             rows.append([Paragraph(escape(title), self.styles.contents),
                          Paragraph(number, ParagraphStyle("n", parent=self.styles.contents, alignment=2))])
-        table = Table(rows, colWidths=[width - 40, 40], hAlign="LEFT")
-        table.setStyle(TableStyle([
+        return _styled(Table(rows, colWidths=[width - 40, 40], hAlign="LEFT"), [
             ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
             ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
             ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
             ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
-        ]))
-        return table
+        ])
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width = min(available_width, 300)
@@ -309,13 +307,10 @@ def markdown_flowables(text: str, styles: Styles, context: PageContext, on_examp
             elif t == "blockquote_open":
                 inner = []
                 i = block(i + 1, "blockquote_close", inner, list_depth)
-                quote = Table([[inner]], colWidths=["100%"])
-                quote.setStyle(TableStyle([("LINEBEFORE", (0, 0), (0, -1), 2, ACCENT),
-                                           ("BACKGROUND", (0, 0), (-1, -1), SHADE),
-                                           ("LEFTPADDING", (0, 0), (-1, -1), 9),
-                                           ("RIGHTPADDING", (0, 0), (-1, -1), 9),
-                                           ("TOPPADDING", (0, 0), (-1, -1), 5),
-                                           ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+                quote = _styled(Table([[inner]], colWidths=["100%"]), [
+                    ("LINEBEFORE", (0, 0), (0, -1), 2, ACCENT), ("BACKGROUND", (0, 0), (-1, -1), SHADE),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 9),
+                    ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)])
                 sink.append(quote)
                 sink.append(Spacer(1, styles.body.spaceAfter))
             elif t == "fence" and tok.info.strip().split()[:1] and tok.info.split()[0] in fences:
@@ -344,6 +339,13 @@ def markdown_flowables(text: str, styles: Styles, context: PageContext, on_examp
 
 
 TABLE_WIDTH = 482.0  # the text frame's width on A4 (build.MARGINS); Letter is wider
+
+
+def _styled(table: Table, commands: list) -> Table:
+    """`table` with `commands`, its cells' own font set to the bundled serif: reportlab's default
+    cell font (Helvetica, a standard font that is never embedded) would otherwise be named."""
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), SERIF), *commands]))
+    return table
 
 
 def _column_widths(rows: list[list], styles: Styles, width: float = TABLE_WIDTH) -> list[float]:
@@ -412,7 +414,6 @@ def _table(i: int, tokens: list[Token], styles: Styles, sink: list) -> int:
     if header_rows:
         commands += [("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE),
                      ("LINEBELOW", (0, header_rows - 1), (-1, header_rows - 1), 0.8, ACCENT)]
-    table.setStyle(TableStyle(commands))
-    sink.append(table)
+    sink.append(_styled(table, commands))
     sink.append(Spacer(1, styles.body.spaceAfter))
     return i + 1

@@ -525,6 +525,41 @@ def _small_wave(c, x, y, s, color):
     _paint(c, path, stroke=color, width=s * 0.12)
 
 
+HOME_EDGES = ("IRISH SIDE  \u00b7  RANK 1  \u00b7  THE TREASURE STARTS HERE",
+              "VIKING SIDE  \u00b7  RANK 8  \u00b7  THE RAIDERS LAND HERE")
+
+
+def _frame_words(geo: BoardGeometry) -> list[tuple[str, float, float, float, float, bool]]:
+    """Every word in the board's frame as (text, x, y, size, letter spacing, turned), (x, y) the
+    middle of its baseline: file letters at both ends (the top ones turned to face the Viking
+    player), rank numbers on both sides, and the names of the two home edges."""
+    sq, fx, fy, H, W = geo.square, geo.frame, geo.frame_y, geo.height, geo.width
+    size = max(6.0, fx * 0.42)
+    words = []
+    for f in range(geo.files):
+        letter, cx = ("abcdefgh"[f] if f < 8 else str(f + 1)), fx + (f + 0.5) * sq
+        words += [(letter, cx, fy - fy * 0.36, size, 0.0, False), (letter, cx, H - fy + fy * 0.36, size, 0.0, True)]
+    for r in range(geo.ranks):
+        cy = fy + (r + 0.5) * sq - size * 0.33
+        words += [(str(r + 1), fx * 0.3, cy, size, 0.0, False), (str(r + 1), W - fx * 0.3, cy, size, 0.0, False)]
+    side = max(6.0, fy * 0.3)
+    for cx in (fx + geo.files * sq / 4, fx + 3 * geo.files * sq / 4):
+        words += [(HOME_EDGES[0], cx, fy * 0.18, side, side * 0.12, False),
+                  (HOME_EDGES[1], cx, H - fy * 0.18, side, side * 0.12, True)]
+    return words
+
+
+def board_words(geo: BoardGeometry) -> list[Rect]:
+    """The boxes of the board's words (board coordinates), from the cap height to the descenders."""
+    register_fonts()
+    boxes = []
+    for words, x, y, size, spacing, turned in _frame_words(geo):
+        width = pdfmetrics.stringWidth(words, SERIF, size) + spacing * max(0, len(words) - 1)
+        low, high = (-0.75 * size, 0.25 * size) if turned else (-0.25 * size, 0.75 * size)
+        boxes.append(Rect(x - width / 2, y + low, width, high - low))
+    return boxes
+
+
 def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "") -> None:
     """The board in board coordinates: origin at the outer lower-left corner, rank 1 (the Irish
     home row) at the bottom, rank 8 (the Viking home row) at the top."""
@@ -582,32 +617,12 @@ def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "
             else:
                 for dy in (-band * 0.3, band * 0.3):
                     _small_wave(c, x0 + band / 2, cy + dy, band * 0.75, PAPER)
-    # labels: files on both ends (the top ones face the Viking player), ranks on both sides
-    size = max(6.0, fx * 0.42)
-    for f in range(geo.files):
-        letter = "abcdefgh"[f] if f < 8 else str(f + 1)
-        cx = fx + (f + 0.5) * sq
-        _text_centered(c, letter, cx, fy - fy * 0.36, SERIF, size, text)
+    for words, x, y, size, spacing, turned in _frame_words(geo):
         c.saveState()
-        c.translate(cx, H - fy + fy * 0.36)
-        c.rotate(180)
-        _text_centered(c, letter, 0, 0, SERIF, size, text)
-        c.restoreState()
-    for r in range(geo.ranks):
-        cy = fy + (r + 0.5) * sq - size * 0.33
-        _text_centered(c, str(r + 1), fx * 0.3, cy, SERIF, size, text)
-        _text_centered(c, str(r + 1), W - fx * 0.3, cy, SERIF, size, text)
-    # the two home edges
-    side_size = max(6.0, fy * 0.3)
-    quarter = geo.files * sq / 4
-    for cx in (fx + quarter, fx + 3 * quarter):
-        _text_centered(c, "IRISH SIDE  \u00b7  RANK 1  \u00b7  THE TREASURE STARTS HERE", cx,
-                       fy * 0.18, SERIF, side_size, text, spacing=side_size * 0.12)
-        c.saveState()
-        c.translate(cx, H - fy * 0.18)
-        c.rotate(180)
-        _text_centered(c, "VIKING SIDE  \u00b7  RANK 8  \u00b7  THE RAIDERS LAND HERE", 0, 0, SERIF,
-                       side_size, text, spacing=side_size * 0.12)
+        c.translate(x, y)
+        if turned:
+            c.rotate(180)
+        _text_centered(c, words, 0, 0, SERIF, size, text, spacing)
         c.restoreState()
     # home-row emblems in the frame corners
     for x in (fx / 2, W - fx / 2):
@@ -628,13 +643,14 @@ def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "
 # The tracker and the player aid -----------------------------------------------------------------
 
 def draw_tracker(c, w: float, h: float, cells: list[tuple[str, Rect]], *, villages: int,
-                 ink_saver: bool = False) -> None:
-    """The reinforcement tracker card, `cells` from layout.tracker_cells (path order)."""
+                 ink_saver: bool = False, bleed: float = 0.0) -> None:
+    """The reinforcement tracker card, `cells` from layout.tracker_cells (path order); its
+    background runs `bleed` past the trim."""
     register_fonts()
     ink = _Ink(ink_saver)
     c.saveState()
     c.setFillColor(ink.fill(hx("#e9dfc4")))
-    c.rect(0, 0, w, h, fill=1, stroke=0)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
     c.setStrokeColor(IR_GREEN_DARK)
     c.setLineWidth(1.4)
     c.roundRect(4, 4, w - 8, h - 8, 6, fill=0, stroke=1)
@@ -712,18 +728,19 @@ def aid_sections(counts: dict[str, int]) -> list[tuple[str, list[str]]]:
 
 
 def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
-             ink_saver: bool = False, icon=None) -> None:
+             ink_saver: bool = False, icon=None, bleed: float = 0.0) -> None:
     """The player aid card: turn summary, push rules, victory points. `icon(c, face, x, y, size)`
-    draws the legend's faces (default: the faces drawn in place)."""
+    draws the legend's faces (default: the faces drawn in place). The background and the title
+    band run `bleed` past the trim."""
     icon = icon or (lambda cv, face, x, y, s: draw_face(cv, FACES, face, x, y, s, label="", ink_saver=ink_saver))
     register_fonts()
     ink = _Ink(ink_saver)
     c.saveState()
     c.setFillColor(ink.fill(hx("#f4ecd8")))
-    c.rect(0, 0, w, h, fill=1, stroke=0)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
     c.setFillColor(ink.fill(BOARD_FRAME) if not ink_saver else PAPER)
     band = 15 * 72 / 25.4
-    c.rect(0, h - band, w, band, fill=1, stroke=0)
+    c.rect(-bleed, h - band, w + 2 * bleed, band + bleed, fill=1, stroke=0)
     c.setStrokeColor(BOARD_FRAME)
     c.setLineWidth(1.0)
     c.rect(5, 5, w - 10, h - 10, fill=0, stroke=1)
@@ -754,14 +771,14 @@ def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
     c.restoreState()
 
 
-def _tracker(c, w, h, *, piece, kit, ink_saver, icon):
+def _tracker(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):
     from ...kit.layout import content_frame, tracker_cells
     draw_tracker(c, w, h, tracker_cells(piece, content_frame(kit).w), villages=kit.counts.get("villages", 0),
-                 ink_saver=ink_saver)
+                 ink_saver=ink_saver, bleed=bleed)
 
 
-def _aid(c, w, h, *, piece, kit, ink_saver, icon):
-    draw_aid(c, w, h, counts=kit.counts, title=kit.title, ink_saver=ink_saver, icon=icon)
+def _aid(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):
+    draw_aid(c, w, h, counts=kit.counts, title=kit.title, ink_saver=ink_saver, icon=icon, bleed=bleed)
 
 
 LABELS = {"viking-front": "", "viking-raider": "Raider", "viking-berserker": "Berserker",
@@ -787,7 +804,7 @@ DEFAULT_PIECES: dict[str, dict] = {
     "player_aid": {"name": "Player aid", "kind": "aid", "count": 2, "size": ["95mm", "140mm"]},
 }
 
-FACES = FaceSet(draw=ART, labels=LABELS, board=draw_board,
+FACES = FaceSet(draw=ART, labels=LABELS, board=draw_board, board_words=board_words,
                 specials={"tracker": _tracker, "aid": _aid}, default_pieces=DEFAULT_PIECES, accent=VK_RED)
 
 # An example set-up (setup 1-4), drawn with the kit's own pieces: squares by name.
@@ -807,7 +824,7 @@ def kit_hooks(game) -> KitHooks:
         banner=("viking-front", "viking-chief", "viking-berserker", "irish", "village", "village-looted",
                 "river", "treasure", "stun"),
         setup=tuple((face, tuple(square(name) for name in names)) for face, names in SETUP),
-        setup_marker=("treasure", 3.5, -0.55),
+        setup_marker=("treasure", 3.5, 0),     # beside the Irish edge, off the board
         setup_steps=(
             "The Treasure waits beside the Irish edge (rank 1), off the board.",
             f"The {counts.river_tiles} river tiles go on rank 5; the Irish move three of "
