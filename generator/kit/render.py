@@ -267,7 +267,10 @@ def parts_list(kit: Kit) -> list[tuple[str, str]]:
             rows.append(("", f"{piece.count} {piece.name}s ({size})" + (f": {note}" if note else "")))
             continue
         text = f"{piece.count} {_plural(piece.name, piece.count)}, {size}"
-        if piece.backs:
+        if piece.pairs:
+            designs = len({front for front, _, _ in piece.pairs})
+            text += (", two-sided" if piece.backs else "") + (f", {designs} designs" if designs > 1 else "")
+        elif piece.backs:
             if len(piece.backs) == 1:
                 text += f", two-sided ({piece.label(piece.front) or 'front'} / " \
                         f"{piece.label(piece.backs[0][0]).lower() or 'back'})"
