@@ -26,6 +26,7 @@ from .artfile import Art, draw_art
 from .faces import Ink, circle, clip_rect, poly, text_centered, tint
 
 WHITE = hx("#ffffff")
+FIGURES = "Times-Bold"      # lining figures for values (the bundled serif has old-style ones)
 PLATE = hx("#e2c27a")
 
 # ----------------------------------------------------------------------------- colours and marks
@@ -332,9 +333,9 @@ def token_face(shape: str, fill: Color, *, value: str = "", mark=None, art: Art 
         if value:
             low = mark is not None and shape != "round"
             if low:
-                draw_mark(c, mark, w / 2, h * 0.7, r * 0.26, fg)
-            size = r * (1.0 if len(value) < 2 else 0.8) * (0.85 if low else 1.0)
-            text_centered(c, value, w / 2, h * (0.3 if low else 0.5) - size * 0.34, BOLD, size, fg)
+                draw_mark(c, mark, w / 2, h * 0.68, r * 0.3, fg)
+            size = r * (0.95 if len(value) < 2 else 0.75) * (0.8 if low else 1.0)
+            text_centered(c, value, w / 2, h * (0.3 if low else 0.5) - size * 0.36, FIGURES, size, fg)
         else:
             draw_mark(c, mark, w / 2, h / 2, r * 0.5, fg)
         if label:
@@ -404,7 +405,8 @@ def track_face(numbers: list[int], fill: Color, accent: Color, arrow_in: bool, a
                 c.rect(x, 0, s, h, stroke=0, fill=1)
             fg = contrast(accent) if n % 10 == 0 and not ink.saver else INK
             size = h * (0.5 if n % 5 == 0 else 0.38)
-            text_centered(c, str(n), x + s / 2, h / 2 - size * 0.33, BOLD if n % 5 == 0 else SERIF, size, fg)
+            text_centered(c, str(n), x + s / 2, h / 2 - size * 0.36, FIGURES if n % 5 == 0 else "Times-Roman",
+                          size, fg)
             c.setStrokeColor(INK)
             c.setLineWidth(0.4)
             if k:
@@ -437,7 +439,7 @@ def screen_face(name: str, fill: Color, mark, panels: list[str], heading: str) -
         c.setLineWidth(0.5)
         for k, text in enumerate(panels[:3]):
             top = half - pad - (18 if k == 1 else 0)
-            text_box(c, text, k * pw + pad, pad, pw - 2 * pad, top - pad, 9, INK)
+            text_box(c, text, k * pw + pad, pad, pw - 2 * pad, top - pad, 11, INK)
         # outside, upside down
         c.saveState()
         c.translate(w, h)
@@ -479,7 +481,7 @@ def card_face(heading: str, body: str, fill: Color, art: Art | None, footer: str
         title(c, heading, w / 2, h - pad * 0.6 - band * 0.68, w - 3 * pad, band * 0.52, fg)
         foot = 8 if footer else 0
         text_box(c, body, pad * 1.3, pad * 1.2 + foot, w - 2.6 * pad, h - band - pad * 2.6 - foot,
-                 min(10, w / 18), INK)
+                 min(10.5, w / 13), INK)
         if footer:
             title(c, footer, w / 2, pad * 1.0, w - 3 * pad, 6, tint(INK, 0.6), SERIF)
     return draw

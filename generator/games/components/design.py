@@ -334,7 +334,7 @@ def read_tracks(r: Reader, accent) -> None:
             chunk = numbers[k * per:(k + 1) * per]
             faces.append([r.add(f"{key}-{k + 1}", kinds.track_face(chunk, fill, colour, k > 0, k < strips - 1,
                                                                     per)), "", count])
-        r.piece(section, key, r.text(section, "name", entry.get("name", "Score track")), (per * cell, cell), faces)
+        r.piece(section, key, r.text(section, "name", entry.get("name", "Score track strip")), (per * cell, cell), faces)
 
 
 def read_screens(r: Reader, accent) -> None:
