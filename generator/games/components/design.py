@@ -148,13 +148,14 @@ class Reader:
         try:
             return env.from_string(text).render(**self.values())
         except jinja2.TemplateError as exc:
-            line = getattr(exc, "lineno", None)
+            line = getattr(exc, "lineno", None) or _template_line(exc)
             if path is not None:
                 raise GameFileError(path, line, f"template: {exc.message or exc}") from None
             base = self.game.line_of(section, key)
-            raise self.game.error(section, key, f"[{section}] {key}: template line {line or '?'}: "
-                                                f"{exc.message or exc}") if base is None else \
-                GameFileError(self.game.path, base + (line or 1) - 1, f"[{section}] {key}: {exc.message or exc}") from None
+            if base is not None and line is not None:    # a """ string starts on the next line
+                opened = self.game.source.splitlines()[base - 1].rstrip().endswith(('"""', "'''"))
+                base += line - 1 + opened
+            raise GameFileError(self.game.path, base, f"[{section}] {key}: {exc.message or exc}") from None
 
     def body(self, section: str, entry: dict[str, Any]) -> str:
         """An entry's text: `text` (a template) or `template` (a template file of the folder)."""
@@ -179,8 +180,9 @@ class Reader:
 
     def piece(self, section: str, key: str, name: str, size: tuple[float, float],
               faces: list[list[Any]]) -> None:
-        if key in self.pieces:
-            raise self.error(section, None, f"the name {key!r} is used by another component")
+        if key in self.pieces or key in self.numbers():
+            raise self.error(section, None, f"the name {key!r} is used by another component or number")
+        self.totals[key] = sum(n for _, _, n in faces)
         self.pieces[key] = {"name": name, "size": [f"{size[0] / mm(1):.4f}mm", f"{size[1] / mm(1):.4f}mm"],
                             "faces": faces}
 
@@ -215,6 +217,16 @@ class Reader:
             raise self.error(section, "sides", f"expected true or a list of sides ({', '.join(by_key)}), "
                                                f"not {value!r}")
         return [by_key[v] for v in value]
+
+
+def _template_line(exc: BaseException) -> int | None:
+    """The template line a jinja2 runtime error happened on (its traceback names "<template>")."""
+    tb, line = exc.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
 
 
 def _grid(reader: Reader, section: str, key: str, value: Any) -> tuple[str, ...]:
@@ -308,7 +320,6 @@ def read_tokens(r: Reader) -> None:
                 name = f"{stem}-{value}" if value else stem
                 r.add(name, kinds.token_face(shape, fill, value=value, mark=mark, art=art), label)
                 faces.append([name, back_name, n])
-        r.totals[key] = sum(n for _, _, n in faces)
         r.piece(section, key, r.text(section, "name", entry.get("name", key.capitalize())), size, faces)
 
 
