@@ -353,15 +353,17 @@ def _edge(c, ink: Ink, fill: Color, bleed: float, w: float, h: float) -> None:
         w, h = h, w
     dark = hx("#2e2418")
     background(c, ink, dark, None, bleed, w, h)
-    stakes = max(3, round(long_side / h * 1.2))
+    stakes = max(3, round(long_side / h * 2.2))
     sw = w / stakes
     for k in range(stakes):
         x = k * sw
-        poly(c, [(x + sw * 0.08, h * 0.06), (x + sw * 0.92, h * 0.06), (x + sw * 0.92, h * 0.7),
-                 (x + sw * 0.5, h * 0.95), (x + sw * 0.08, h * 0.7)], fill=ink.fill(fill),
-             stroke=ink.line(dark, INK), width=max(0.3, h * 0.03))
+        top = h * (0.94 if k % 2 else 0.86)
+        poly(c, [(x + sw * 0.06, h * 0.04), (x + sw * 0.94, h * 0.04), (x + sw * 0.94, top - sw * 0.5),
+                 (x + sw * 0.5, top), (x + sw * 0.06, top - sw * 0.5)], fill=ink.fill(fill),
+             stroke=ink.line(dark, INK), width=max(0.3, h * 0.025))
     c.setFillColor(ink.line(dark, INK))
-    c.rect(0, h * 0.3, w, h * 0.09, stroke=0, fill=1)
+    for y in (0.22, 0.55):
+        c.rect(0, h * y, w, h * 0.07, stroke=0, fill=1)
     c.restoreState()
 
 

@@ -280,7 +280,7 @@ def read_tiles(r: Reader, style: dict[str, Any], accent) -> None:
                                                    "shows how it moves next time.")
     if legend_count:
         r.add("legend", draw)
-        r.piece("style", "legend", "Movement legend", (mm(100), mm(32) + mm(15) * len(chars)),
+        r.piece("style", "legend", "Movement legend", (mm(92), mm(34) + mm(16) * len(chars)),
                 [["legend", "", legend_count]])
 
 
