@@ -25,7 +25,6 @@ from ..pdf import BOLD, INK, SERIF, bold_safe, hx
 from .artfile import Art, draw_art
 from .faces import Ink, circle, clip_rect, poly, text_centered, tint
 
-WHITE = hx("#ffffff")
 FIGURES = "Times-Bold"      # lining figures for values (the bundled serif has old-style ones)
 PLATE = hx("#e2c27a")
 
@@ -142,7 +141,7 @@ def background(c, ink: Ink, fill: Color | None, art: Art | None, bleed: float, w
         draw_art(c, art, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
 
 
-def fit_text(c, text: str, font: str, size: float, width: float) -> float:
+def fit_text(text: str, font: str, size: float, width: float) -> float:
     """The size (at most `size`) at which `text` fits `width`."""
     natural = pdfmetrics.stringWidth(text, font, size)
     return size if natural <= width else size * width / natural
@@ -154,7 +153,7 @@ def title(c, text: str, x: float, y: float, width: float, size: float, color: Co
         return
     if font == BOLD and not text.isascii():
         font = SERIF
-    text_centered(c, text, x, y, font, fit_text(c, text, font, size, width), color)
+    text_centered(c, text, x, y, font, fit_text(text, font, size, width), color)
 
 
 # ----------------------------------------------------------------------------- text boxes

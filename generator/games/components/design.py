@@ -245,7 +245,7 @@ def _grid(reader: Reader, section: str, key: str, value: Any) -> tuple[str, ...]
     return rows
 
 
-def read_tiles(r: Reader, style: dict[str, Any], accent) -> None:
+def read_tiles(r: Reader, style: dict[str, Any]) -> None:
     """Double-sided movement tiles, one set per side, and the legend of their symbols."""
     entries = r.entries("tiles")
     if not entries:
@@ -405,7 +405,7 @@ def read_cards(r: Reader, accent) -> None:
         r.piece(section, key, name, (w, h), [[front, back, r.count(section, "count", entry.get("count", 1))]])
 
 
-def read_board(r: Reader, accent) -> tuple[BoardSpec, Callable]:
+def read_board(r: Reader) -> tuple[BoardSpec, Callable]:
     """The board: files x ranks cells, per-cell terrain from `cells`, `[board.terrain.NAME]`."""
     entry = r.table("board", r.data.get("board", {}), ("files", "ranks", "fill", "alt_fill", "frame", "art",
                                                        "coordinates", "cells", "terrain", "notes"))
@@ -455,8 +455,8 @@ def read_design(game: Game, data: dict[str, Any]) -> Design:
                                                       "notes", "banner"))
     accent = r.colour("style", "accent", style.get("accent", "#7a2e1f"))
     r.sides()
-    board, board_draw = read_board(r, accent)
-    read_tiles(r, style, accent)
+    board, board_draw = read_board(r)
+    read_tiles(r, style)
     read_tokens(r)
     read_tracks(r, accent)
     read_screens(r, accent)
