@@ -389,7 +389,7 @@ def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom:
     c.scale(scale, scale)
     c.doForm(name)
     piece = geo.square * 0.78
-    printed = {p.front for p in kit.pieces}
+    printed = {face for p in kit.pieces for pair in p.copies() for face in pair if face}
     for face, squares in kit.hooks.setup:
         for square in squares:
             if face not in printed:

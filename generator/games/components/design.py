@@ -452,7 +452,7 @@ def read_design(game: Game, data: dict[str, Any]) -> Design:
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
             raise r.error("numbers", key, f"expected a number or text, not {value!r}")
     style = r.table("style", data.get("style", {}), ("accent", "tile_size", "legend", "legend_title", "setup",
-                                                      "notes", "banner"))
+                                                      "setup_board", "notes", "banner"))
     accent = r.colour("style", "accent", style.get("accent", "#7a2e1f"))
     r.sides()
     board, board_draw = read_board(r)
@@ -462,7 +462,8 @@ def read_design(game: Game, data: dict[str, Any]) -> Design:
     read_screens(r, accent)
     read_cards(r, accent)
     faces = FaceSet(draw=r.draw, labels=r.labels, board=board_draw, accent=accent, sized=True)
-    banner = style.get("banner") or [f for table in r.pieces.values() for f, _, _ in table["faces"]][:6]
+    fronts = list(dict.fromkeys(f for table in r.pieces.values() for f, _, _ in table["faces"]))
+    banner = style.get("banner") or [fronts[k * len(fronts) // 6] for k in range(min(6, len(fronts)))]
     if not banner:
         raise game.error("game", None, "a components game needs components: [tiles], [tokens], [tracks], "
                                        "[screens] or [cards] (docs/components.md)")
@@ -473,7 +474,17 @@ def read_design(game: Game, data: dict[str, Any]) -> Design:
     if not isinstance(setup, list) or not all(isinstance(s, str) for s in setup):
         raise r.error("style", "setup", "expected a list of set-up steps (text)")
     notes = r.text("style", "notes", style.get("notes", f"The board: {board.files} \u00d7 {board.ranks} squares."))
+    placed: dict[str, list[int]] = {}
+    layout = style.get("setup_board", {})
+    for square, face in r.table("style.setup_board", layout, tuple(layout)).items():
+        if face not in r.draw:
+            raise r.error("style.setup_board", square, f"unknown face {face!r}; faces: {', '.join(r.draw)}")
+        try:
+            placed.setdefault(face, []).append(board.parse_square(square))
+        except ValueError as exc:
+            raise r.error("style.setup_board", square, str(exc)) from None
     hooks = KitHooks(banner=tuple(banner) * (2 if len(banner) == 1 else 1),
+                     setup=tuple((face, tuple(squares)) for face, squares in placed.items()),
                      setup_steps=tuple(r.render("style", "setup", s) for s in setup), board_notes=notes)
     values = {**r.numbers(), **r.totals}
     return Design(board=board, faces=faces, pieces=r.pieces, values=values, hooks=hooks,
