@@ -101,8 +101,9 @@ def sizes(name: str) -> dict[str, tuple[float, float]]:
             continue
         elif key in d.get("tokens", {}):
             size = d["tokens"][key]["size"]
-            w, h = size if isinstance(size, list) else (size, size)
-            out[face] = (w * square, h * square)
+            w, h = (v * square if isinstance(v, float) else float(v[:-2]) for v in
+                    (size if isinstance(size, list) else (size, size)))
+            out[face] = (w, h)
         elif key in d.get("cards", {}):
             out[face] = {"poker": (63, 88), "mini": (44, 63)}[d["cards"][key]["size"]]
         elif key in d.get("screens", {}):
@@ -271,3 +272,9 @@ def test_no_rules_engine_simulate_says_so_and_check_passes(tmp_path):
     assert result.exit_code == 2 and "has no rules engine" in result.output
     result = CliRunner().invoke(app, ["check", str(GAMES / "hoard" / "rules.md"), "--game", str(GAMES / "hoard")])
     assert result.exit_code == 0 and "0 passed, 0 failed" in result.output
+
+
+def test_square_option_rescales_the_board_and_the_pieces_given_as_fractions():
+    kit = load_kit(load_game(GAMES / "hoard"), square="34mm")
+    assert abs(kit.piece("palisades").width - 34 * MM) < 0.01 and abs(kit.piece("warriors").width - 0.62 * 34 * MM) < 0.01
+    assert abs(kit.piece("reminder").width - 44 * MM) < 0.01      # cards keep their standard size

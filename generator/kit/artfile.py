@@ -101,9 +101,9 @@ def _svg(path: Path):
         raise GameFileError(path, None, "broken SVG: the root element is not <svg>")
     for node in root.iter():
         for name, value in node.attrib.items():
-            if name.rsplit("}", 1)[-1] == "href" and not value.startswith("#"):
+            if name.rsplit("}", 1)[-1] == "href" and not value.startswith(("#", "data:image/")):
                 raise GameFileError(path, node.sourceline, f"SVG reference to {value[:60]!r} refused: "
-                                                           f"an SVG may only refer to its own parts (#id)")
+                                                           f"an SVG may only refer to its own parts (#id) or embed data:image/")
     try:
         drawing = SvgRenderer(str(path), external_reference_root=str(path.parent)).render(root)
     except Exception as exc:  # svglib raises anything on odd input

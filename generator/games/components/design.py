@@ -179,12 +179,14 @@ class Reader:
         return name
 
     def piece(self, section: str, key: str, name: str, size: tuple[float, float],
-              faces: list[list[Any]]) -> None:
+              faces: list[list[Any]], raw: Any = None) -> None:
+        """A generated [pieces] table; `raw` keeps a size given as a fraction of the square, so
+        that --square rescales it."""
         if key in self.pieces or key in self.numbers():
             raise self.error(section, None, f"the name {key!r} is used by another component or number")
         self.totals[key] = sum(n for _, _, n in faces)
-        self.pieces[key] = {"name": name, "size": [f"{size[0] / mm(1):.4f}mm", f"{size[1] / mm(1):.4f}mm"],
-                            "faces": faces}
+        self.pieces[key] = {"name": name, "faces": faces,
+                            "size": raw if raw is not None else [f"{v / mm(1):.4f}mm" for v in size]}
 
     def note_dpi(self, art, w: float, h: float) -> None:
         problem = artfile.low_resolution(art, w, h) if art is not None else None
@@ -271,7 +273,7 @@ def read_tiles(r: Reader, style: dict[str, Any]) -> None:
             back = r.add(f"{stem}-back", kinds.tile_face(kinds.TileFace(back_name, grids["back"], "II"), fill, mark, None))
             faces.append([front, back, count])
             r.note_dpi(mark if isinstance(mark, artfile.Art) else None, size[0] * 0.3, size[1] * 0.3)
-    r.piece("tiles", "tiles", "Tile", size, faces)
+    r.piece("tiles", "tiles", "Tile", size, faces, style.get("tile_size", 0.9))
     chars = [ch for ch in kinds.SYMBOLS if ch in used]
     legend_count = r.count("style", "legend", style.get("legend", max(1, len(r.sides()))))
     fill = r.sides()[0].colour if r.sides() else hx(NEUTRAL)
@@ -293,7 +295,8 @@ def read_tokens(r: Reader) -> None:
         shape = entry.get("shape", "square")
         if shape not in SHAPES:
             raise r.error(section, "shape", f"expected one of {', '.join(SHAPES)}, not {shape!r}")
-        size = r.size(section, "size", entry.get("size", [1.0, 0.2] if shape == "edge" else 0.6))
+        raw_size = entry.get("size", [1.0, 0.2] if shape == "edge" else 0.6)
+        size = r.size(section, "size", raw_size)
         values = entry.get("values")
         if values is not None and (not isinstance(values, dict) or not values):
             raise r.error(section, "values", "expected a table of value = count, such as { 1 = 6, 5 = 2 }")
@@ -320,7 +323,8 @@ def read_tokens(r: Reader) -> None:
                 name = f"{stem}-{value}" if value else stem
                 r.add(name, kinds.token_face(shape, fill, value=value, mark=mark, art=art), label)
                 faces.append([name, back_name, n])
-        r.piece(section, key, r.text(section, "name", entry.get("name", key.capitalize())), size, faces)
+        r.piece(section, key, r.text(section, "name", entry.get("name", key.capitalize())), size, faces,
+                raw_size)
 
 
 def read_tracks(r: Reader, accent) -> None:
@@ -345,7 +349,8 @@ def read_tracks(r: Reader, accent) -> None:
             chunk = numbers[k * per:(k + 1) * per]
             faces.append([r.add(f"{key}-{k + 1}", kinds.track_face(chunk, fill, colour, k > 0, k < strips - 1,
                                                                     per)), "", count])
-        r.piece(section, key, r.text(section, "name", entry.get("name", "Score track strip")), (per * cell, cell), faces)
+        name = r.text(section, "name", entry.get("name", "Score track strip"))
+        r.piece(section, key, name, (per * cell, cell), faces)
 
 
 def read_screens(r: Reader, accent) -> None:
