@@ -247,7 +247,7 @@ def symbol(c, char: str, x: float, y: float, s: float, color: Color, ground: Col
         draw_mark(c, mark, x, y, s * 0.36, INK)
 
 
-def tile_face(face: TileFace, fill: Color, mark, art: Art | None) -> Callable:
+def tile_face(face: TileFace, fill: Color, mark) -> Callable:
     """A movement tile: name band on top, the grid of symbols, the piece's art on its own square."""
     def draw(c, ink: Ink, label, bleed, w, h):
         ground = ink.fill(fill)
@@ -276,7 +276,7 @@ def tile_face(face: TileFace, fill: Color, mark, art: Art | None) -> Callable:
                     continue
                 direction = (col - centre[1], centre[0] - row)
                 cx, cy = x0 + (col + 0.5) * s, y0 + (n - row - 0.5) * s
-                symbol(c, ch, cx, cy, s, fg, ground, direction, art or mark)
+                symbol(c, ch, cx, cy, s, fg, ground, direction, mark)
         text_centered(c, face.marker, w - pad * 1.6, pad * 1.05, SERIF, min(w, h) * 0.07, fg)
     return draw
 

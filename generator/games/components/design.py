@@ -8,6 +8,7 @@ prints. Every error names components.toml and the line of the offending key.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -59,7 +60,7 @@ class Reader:
         self.labels: dict[str, str] = {}
         self.pieces: dict[str, dict] = {}
         self.warnings: list[str] = []
-        self.totals: dict[str, int] = {}     # each token entry's number of copies, by its name
+        self.totals: dict[str, int] = {}     # each generated piece's number of copies, by its name
         self.square = self._square()
 
     def _square(self) -> float:
@@ -93,12 +94,9 @@ class Reader:
         return value
 
     def colour(self, section: str, key: str, value: Any):
-        if not (isinstance(value, str) and len(value) == 7 and value.startswith("#")):
-            raise self.error(section, key, f"expected a colour such as \"#7a2e1f\", not {value!r}")
-        try:
+        if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value):
             return hx(value)
-        except ValueError:
-            raise self.error(section, key, f"expected a colour such as \"#7a2e1f\", not {value!r}") from None
+        raise self.error(section, key, f"expected a colour such as \"#7a2e1f\", not {value!r}")
 
     def count(self, section: str, key: str, value: Any) -> int:
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
@@ -113,7 +111,7 @@ class Reader:
         return {k: v for k, v in self.data.get("numbers", {}).items() if isinstance(v, (int, str, float))}
 
     def art(self, section: str, key: str, value: Any):
-        """An art file of the game folder, loaded; low-resolution bitmaps are noted."""
+        """An art file of the game folder, loaded."""
         path = artfile.resolve(self.game, section, key, value)
         return artfile.load(path)
 
@@ -269,8 +267,8 @@ def read_tiles(r: Reader, style: dict[str, Any]) -> None:
         for side in r.which_sides(section, entry, True):
             fill = side.colour if side else hx(NEUTRAL)
             stem = f"{key}-{side.key}" if side else key
-            front = r.add(f"{stem}-front", kinds.tile_face(kinds.TileFace(name, grids["front"], "I"), fill, mark, None))
-            back = r.add(f"{stem}-back", kinds.tile_face(kinds.TileFace(back_name, grids["back"], "II"), fill, mark, None))
+            front = r.add(f"{stem}-front", kinds.tile_face(kinds.TileFace(name, grids["front"], "I"), fill, mark))
+            back = r.add(f"{stem}-back", kinds.tile_face(kinds.TileFace(back_name, grids["back"], "II"), fill, mark))
             faces.append([front, back, count])
             r.note_dpi(mark if isinstance(mark, artfile.Art) else None, size[0] * 0.3, size[1] * 0.3)
     r.piece("tiles", "tiles", "Tile", size, faces, style.get("tile_size", 0.9))
