@@ -278,3 +278,13 @@ def test_square_option_rescales_the_board_and_the_pieces_given_as_fractions():
     kit = load_kit(load_game(GAMES / "hoard"), square="34mm")
     assert abs(kit.piece("palisades").width - 34 * MM) < 0.01 and abs(kit.piece("warriors").width - 0.62 * 34 * MM) < 0.01
     assert abs(kit.piece("reminder").width - 44 * MM) < 0.01      # cards keep their standard size
+
+
+def test_forms_carry_the_transparency_and_gradients_their_art_uses(built):
+    name, _, builds = built
+    if name != "tile-duel":
+        pytest.skip("the board art with a gradient is Tessera's")
+    _, path, _ = builds[None]
+    page = next(p for p in PdfReader(str(path)).pages if "Mini board" in p.extract_text())
+    board = next(v.get_object() for k, v in page["/Resources"]["/XObject"].items() if "board" in k)
+    assert "/Shading" in board["/Resources"] and "/ExtGState" in board["/Resources"]
