@@ -51,6 +51,8 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     loaded = find_game(game)
+    for text in loaded.warnings():
+        warn(text)
     try:
         kit = load_kit(loaded, paper=paper, square=square, duplex=duplex, back_offset=offset,
                        ink_saver=ink_saver)

@@ -168,6 +168,9 @@ def simulate_command(
 
     with errors_to_exit_codes():
         loaded = _game(game)
+        if not loaded.engine:
+            raise UsageError(f"{loaded.info.title} has no rules engine (game package {loaded.name!r}): "
+                             f"there is nothing to simulate")
         players = PlayerSpec.for_sides([side.label for side in loaded.sides], ai, budget)
         options = dict(parse_option(text) for text in option)
         rule_sets = [r.strip() for r in rules.split(",") if r.strip()] if rules else [None]

@@ -126,7 +126,7 @@ class Forms:
             name = f"{key[0]}_{sum(1 for k in self.names if k[0] == key[0])}"
             self.c.beginForm(name, *box)
             draw(self.c)
-            self.c.endForm()
+            self.c.endForm(**_form_resources(self.c))
             self.names[key] = name
         return self.names[key]
 
@@ -138,6 +138,22 @@ class Forms:
             c.scale(scale, scale)
         c.doForm(name)
         c.restoreState()
+
+
+def _form_resources(c) -> dict:
+    """reportlab leaves a form's transparency and gradients out of its resources: put them in."""
+    if not (c._shadingUsed or c._extgstate.getState()):
+        return {}
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if c._formsinuse:
+        resources.XObject = c._doc.xobjDict(c._formsinuse)
+    resources.ExtGState = c._extgstate.getState()
+    resources.setShading(c._shadingUsed)
+    resources.setColorSpace(c._colorsUsed)
+    return {"Resources": resources}
 
 
 @contextmanager

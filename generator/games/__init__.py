@@ -10,7 +10,7 @@ import importlib
 
 from .base import Game
 
-PACKAGES = ("siege", "tafl")
+PACKAGES = ("siege", "tafl", "components")
 DEFAULT = "siege"
 
 

@@ -418,6 +418,7 @@ class Game:
     """
 
     name: ClassVar[str] = ""
+    engine: ClassVar[bool] = True                    # False: a kit only (no states, no lab)
     fences: ClassVar[tuple[str, ...]] = ()           # info strings of its example blocks
     sides: ClassVar[tuple[SideInfo, ...]] = ()
     sections: ClassVar[tuple[str, ...]] = ()         # its own tables of components.toml
@@ -511,6 +512,10 @@ class Game:
 
     # --- the kit
     faces: ClassVar[Any] = None     # a `generator.kit.faces.FaceSet` the package fills
+
+    def warnings(self) -> tuple[str, ...]:
+        """What a build should tell the designer (art printed below 300 dpi...)."""
+        return ()
 
     def kit_hooks(self) -> "KitHooks":
         return KitHooks()

@@ -42,6 +42,7 @@ class FaceSet:
     specials: dict[str, Callable[..., None]] = field(default_factory=dict)
     default_pieces: dict[str, dict] = field(default_factory=dict)
     accent: Color = INK
+    sized: bool = False     # draw(canvas, ink, label, bleed, w, h) at real size, in points
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -63,6 +64,11 @@ def draw_face(c, faces: FaceSet, face: str, x: float, y: float, size, *, label: 
         label = ""
     c.saveState()
     c.translate(x, y)
+    if faces.sized:
+        clip_rect(c, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
+        faces.draw[face](c, Ink(ink_saver), label, bleed, w, h)
+        c.restoreState()
+        return
     c.scale(w / 100.0, h / 100.0)
     unit_bleed = bleed * 100.0 / min(w, h)
     clip_rect(c, -unit_bleed, -unit_bleed, 100 + 2 * unit_bleed, 100 + 2 * unit_bleed)

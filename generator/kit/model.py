@@ -24,6 +24,7 @@ Schema (components.toml)::
     front = "hero-front"                     # the art of the front face
     back = "hero-back"                       # one reverse for every copy, or:
     backs = { hero-leader = "leaders", ... } # reverses by count; they must add up to `count`
+    faces = [["red-1", "red-back", 4], ...]  # or: copies with their own front and back ("" none)
     labels = { hero-leader = "Leader" }      # text printed on a face (default: the art's own)
     spaces = "tracker_spaces"                # tracker only: number of spaces
 """
@@ -47,7 +48,7 @@ KINDS = ("token", "tracker", "aid")
 DUPLEX = ("long", "short")
 
 PRINT_KEYS = ("square", "paper", "margin", "board_overlap", "bleed")
-PIECE_KEYS = ("name", "kind", "count", "size", "front", "back", "backs", "labels", "spaces")
+PIECE_KEYS = ("name", "kind", "count", "size", "front", "back", "backs", "faces", "labels", "spaces")
 
 DEFAULT_PRINT: dict[str, Any] = {
     "square": "45mm", "paper": "a4", "margin": "8mm", "board_overlap": "10mm", "bleed": "0mm",
@@ -72,6 +73,7 @@ class Piece:
     backs: tuple[tuple[str, int], ...] = ()     # (art, copies); empty for single-sided
     labels: tuple[tuple[str, str], ...] = ()    # (art, text): every face's, defaults included
     spaces: int = 0
+    pairs: tuple[tuple[str, str, int], ...] = ()  # (front, back or "", copies): a mixed piece
 
     @property
     def double_sided(self) -> bool:
@@ -84,6 +86,8 @@ class Piece:
         """Each copy as (front face, back face or None), in a fixed order."""
         if self.kind != "token":
             return [(self.key, None)] * self.count
+        if self.pairs:
+            return [(front, back or None) for front, back, n in self.pairs for _ in range(n)]
         if not self.backs:
             return [(self.front, None)] * self.count
         return [(self.front, back) for back, n in self.backs for _ in range(n)]
@@ -202,8 +206,12 @@ def _piece(game: Game, hooks: KitHooks, key: str, table: Any, square: float) -> 
     name = table.get("name", key.replace("_", " ").capitalize())
     if not isinstance(name, str):
         raise game.error(section, "name", f"[{section}] name must be text, not {name!r}")
-    front, backs, spaces = "", (), 0
-    if kind == "token":
+    front, backs, spaces, pairs = "", (), 0, ()
+    if kind == "token" and "faces" in table:
+        pairs = _pairs(game, section, table, count if "count" in table else None)
+        front, count = pairs[0][0], sum(n for _, _, n in pairs)
+        backs = tuple((b, n) for _, b, n in pairs if b)
+    elif kind == "token":
         if "front" not in table:
             raise game.error(section, None, f"[{section}] needs front = an art name "
                                             f"({', '.join(game.faces.names)})")
@@ -224,7 +232,7 @@ def _piece(game: Game, hooks: KitHooks, key: str, table: Any, square: float) -> 
                 raise game.error(section, "backs", f"[{section}] backs add up to {total} ({detail}) "
                                                    f"but count is {count}")
     else:
-        for name_ in ("front", "back", "backs"):
+        for name_ in ("front", "back", "backs", "faces"):
             if name_ in table:
                 raise game.error(section, name_, f"[{section}] a {kind} has no {name_} (its art is "
                                                  f"drawn by the kit)")
@@ -237,18 +245,37 @@ def _piece(game: Game, hooks: KitHooks, key: str, table: Any, square: float) -> 
     labels = table.get("labels", {})
     if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
         raise game.error(section, "labels", f"[{section}] labels: expected a table of art = \"text\"")
-    faces = {front, *(art for art, _ in backs)}
+    faces = {front, *(art for art, _ in backs), *(art for f, b, _ in pairs for art in (f, b))} - {""}
     for art in labels:
         if art not in faces:
             raise game.error(section, "labels", f"[{section}] labels: {art!r} is not a face of this "
                                                 f"piece ({', '.join(sorted(f for f in faces if f))})")
     defaults = {face: game.faces.labels.get(face, "") for face in faces if face}
     piece = Piece(key=key, name=name, kind=kind, width=width, height=height, count=count, front=front,
-                  backs=backs, labels=tuple(sorted({**defaults, **labels}.items())), spaces=spaces)
+                  backs=backs, labels=tuple(sorted({**defaults, **labels}.items())), spaces=spaces,
+                  pairs=pairs)
     problem = hooks.check(piece)
     if problem:
         raise game.error(section, "spaces" if kind == "tracker" else None, f"[{section}] {problem}")
     return piece
+
+
+def _pairs(game: Game, section: str, table: dict, count: int | None) -> tuple[tuple[str, str, int], ...]:
+    """`faces = [[front, back, copies], ...]`: every back given, or none."""
+    if any(k in table for k in ("front", "back", "backs")):
+        raise game.error(section, "faces", f"[{section}] has faces and front/back; use one")
+    rows = table["faces"]
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, list) and len(r) == 3 for r in rows):
+        raise game.error(section, "faces", f"[{section}] faces: expected a list of [front, back, "
+                                           f"count], such as [[\"red-1\", \"red-back\", 4]]")
+    pairs = tuple((_art(game, section, "faces", f), _art(game, section, "faces", b) if b else "",
+                   _count(game, section, "faces", n)) for f, b, n in rows)
+    if len({bool(b) for _, b, _ in pairs}) > 1:
+        raise game.error(section, "faces", f"[{section}] faces: give every copy a back, or none")
+    total = sum(n for _, _, n in pairs)
+    if count is not None and total != count or total == 0:
+        raise game.error(section, "faces", f"[{section}] faces add up to {total} but count is {count}")
+    return pairs
 
 
 def load_kit(game: Game, *, paper: str | None = None, square: str | float | None = None,

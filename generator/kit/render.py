@@ -268,7 +268,10 @@ def parts_list(kit: Kit) -> list[tuple[str, str]]:
             rows.append(("", f"{piece.count} {piece.name}s ({size})" + (f": {note}" if note else "")))
             continue
         text = f"{piece.count} {_plural(piece.name, piece.count)}, {size}"
-        if piece.backs:
+        if piece.pairs:
+            designs = len({front for front, _, _ in piece.pairs})
+            text += (", two-sided" if piece.backs else "") + (f", {designs} designs" if designs > 1 else "")
+        elif piece.backs:
             if len(piece.backs) == 1:
                 text += f", two-sided ({piece.label(piece.front) or 'front'} / " \
                         f"{piece.label(piece.backs[0][0]).lower() or 'back'})"
@@ -394,7 +397,7 @@ def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom:
     c.scale(scale, scale)
     c.doForm(name)
     piece = geo.square * 0.78
-    printed = {p.front for p in kit.pieces}
+    printed = {face for p in kit.pieces for pair in p.copies() for face in pair if face}
     for face, squares in kit.hooks.setup:
         for square in squares:
             if face not in printed:

@@ -1,0 +1,8 @@
+"""Games without a rules engine: the board, the faces and the pieces come from components.toml
+alone (docs/components.md). `[game] package = "components"`."""
+
+from .game import ComponentsGame
+
+GAME = ComponentsGame
+
+__all__ = ["GAME", "ComponentsGame"]

@@ -1,0 +1,494 @@
+"""Read a data-only game's sections of components.toml into faces, pieces and a board.
+
+Each section declares components of one kind (docs/components.md lists every key); each entry
+becomes faces drawn by `generator.kit.kinds` and one generated `[pieces]` table the generic kit
+prints. Every error names components.toml and the line of the offending key.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from ...kit import artfile, kinds
+from ...kit.faces import FaceSet
+from ...pdf import hx
+from ...units import mm, parse_length
+from ..base import BoardSpec, Game, KitHooks
+
+SECTIONS = ("numbers", "style", "sides", "board", "tiles", "tokens", "tracks", "screens", "cards")
+SHAPES = ("square", "round", "edge")
+DEFAULT_SQUARE = mm(45)
+STRIP_ROOM = mm(180)        # the longest track strip: fits A4 and Letter inside the margins
+NEUTRAL = "#d8c9a8"
+
+
+def _no_board(*args, **kwargs) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Design:
+    """What a data-only game's sections make: the board, the faces, the generated [pieces]
+    tables, the names a template or a count may use, the kit's words, and warnings (low dpi)."""
+
+    board: BoardSpec = BoardSpec(8, 8)
+    faces: FaceSet = field(default_factory=lambda: FaceSet({}, {}, _no_board, sized=True))
+    pieces: dict[str, dict] = field(default_factory=dict)
+    values: dict[str, Any] = field(default_factory=dict)
+    hooks: KitHooks = field(default_factory=KitHooks)
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Side:
+    key: str
+    name: str
+    colour: Any
+    emblem: Any
+
+
+class Reader:
+    """Typed reads of one game's tables, each error located at its key."""
+
+    def __init__(self, game: Game, data: dict[str, Any]):
+        self.game, self.data = game, data
+        self.draw: dict[str, Callable] = {}
+        self.labels: dict[str, str] = {}
+        self.pieces: dict[str, dict] = {}
+        self.warnings: list[str] = []
+        self.totals: dict[str, int] = {}     # each generated piece's number of copies, by its name
+        self.square = self._square()
+
+    def _square(self) -> float:
+        value = self.game.tables.get("print", {}).get("square", "45mm")
+        try:
+            return parse_length(str(value))
+        except ValueError:
+            return DEFAULT_SQUARE
+
+    def error(self, section: str, key: str | None, message: str):
+        return self.game.error(section, key, f"[{section}] {key + ': ' if key else ''}{message}")
+
+    def table(self, section: str, value: Any, accepted: tuple[str, ...]) -> dict[str, Any]:
+        parent, _, name = section.rpartition(".")
+        if not isinstance(value, dict):
+            raise self.game.error(parent or section, name or None, f"[{section}] must be a table")
+        for key in value:
+            if key not in accepted:
+                raise self.error(section, key, f"unknown key {key!r}; accepted keys: {', '.join(accepted)}")
+        return value
+
+    def entries(self, section: str) -> dict[str, Any]:
+        value = self.data.get(section, {})
+        if not isinstance(value, dict):
+            raise self.error(section, None, "must be a table of named entries")
+        return value
+
+    def text(self, section: str, key: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise self.error(section, key, f"must be text, not {value!r}")
+        return value
+
+    def colour(self, section: str, key: str, value: Any):
+        if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+            return hx(value)
+        raise self.error(section, key, f"expected a colour such as \"#7a2e1f\", not {value!r}")
+
+    def count(self, section: str, key: str, value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        numbers = self.numbers()
+        if isinstance(value, str) and isinstance(numbers.get(value), int):
+            return numbers[value]
+        raise self.error(section, key, f"expected a whole number or a [numbers] name "
+                                       f"({', '.join(numbers) or 'none'}), not {value!r}")
+
+    def numbers(self) -> dict[str, Any]:
+        return {k: v for k, v in self.data.get("numbers", {}).items() if isinstance(v, (int, str, float))}
+
+    def art(self, section: str, key: str, value: Any):
+        """An art file of the game folder, loaded."""
+        path = artfile.resolve(self.game, section, key, value)
+        return artfile.load(path)
+
+    def mark(self, section: str, key: str, value: Any):
+        """A built-in mark name, or an art file."""
+        if isinstance(value, str) and value in kinds.MARKS:
+            return value
+        if isinstance(value, str) and "." not in value:
+            raise self.error(section, key, f"unknown mark {value!r}; marks: {', '.join(kinds.MARKS)}, "
+                                           f"or an art file such as \"art/lion.svg\"")
+        return self.art(section, key, value)
+
+    def size(self, section: str, key: str, value: Any) -> tuple[float, float]:
+        """A size as [pieces] reads it: a fraction of the square, a length, or [w, h]."""
+        parts = value if isinstance(value, list) else [value, value]
+        if len(parts) != 2:
+            raise self.error(section, key, f"expected a size or [w, h], not {value!r}")
+        try:
+            w, h = (parse_length(v if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v),
+                                 self.square) for v in parts)
+        except ValueError:
+            raise self.error(section, key, f"bad size {value!r}; expected a fraction of the square "
+                                           f"(0.7), a length (\"30mm\") or [w, h]") from None
+        return w, h
+
+    def render(self, section: str, key: str, text: str, path: Path | None = None) -> str:
+        """A jinja2 template over the game's numbers; errors name the line."""
+        import jinja2
+        from ...errors import GameFileError
+
+        env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
+        try:
+            return env.from_string(text).render(**self.values())
+        except jinja2.TemplateError as exc:
+            line = getattr(exc, "lineno", None) or _template_line(exc)
+            if path is not None:
+                raise GameFileError(path, line, f"template: {exc.message or exc}") from None
+            base = self.game.line_of(section, key)
+            if base is not None and line is not None:    # a """ string starts on the next line
+                opened = self.game.source.splitlines()[base - 1].rstrip().endswith(('"""', "'''"))
+                base += line - 1 + opened
+            raise GameFileError(self.game.path, base, f"[{section}] {key}: {exc.message or exc}") from None
+
+    def body(self, section: str, entry: dict[str, Any]) -> str:
+        """An entry's text: `text` (a template) or `template` (a template file of the folder)."""
+        if "text" in entry and "template" in entry:
+            raise self.error(section, "template", "give text or template, not both")
+        if "template" in entry:
+            path = artfile.resolve(self.game, section, "template", entry["template"], (".j2", ".md", ".txt"))
+            return self.render(section, "template", path.read_text(encoding="utf-8"), path)
+        return self.render(section, "text", self.text(section, "text", entry.get("text", "")))
+
+    def values(self) -> dict[str, Any]:
+        info = self.game.info
+        sides = [s.name for s in self.sides()] if "sides" in self.data else []
+        return {"title": info.title, "version": info.version, "designer": info.designer,
+                "sides": sides, **self.numbers(), **self.totals}
+
+    def add(self, name: str, draw: Callable, label: str = "") -> str:
+        self.draw[name] = draw
+        if label:
+            self.labels[name] = label
+        return name
+
+    def piece(self, section: str, key: str, name: str, size: tuple[float, float],
+              faces: list[list[Any]], raw: Any = None) -> None:
+        """A generated [pieces] table; `raw` keeps a size given as a fraction of the square, so
+        that --square rescales it."""
+        if key in self.pieces or key in self.numbers():
+            raise self.error(section, None, f"the name {key!r} is used by another component or number")
+        self.totals[key] = sum(n for _, _, n in faces)
+        self.pieces[key] = {"name": name, "faces": faces,
+                            "size": raw if raw is not None else [f"{v / mm(1):.4f}mm" for v in size]}
+
+    def note_dpi(self, art, w: float, h: float) -> None:
+        problem = artfile.low_resolution(art, w, h) if art is not None else None
+        if problem and problem not in self.warnings:
+            self.warnings.append(problem)
+
+    # --- sections
+    def sides(self) -> list[Side]:
+        found = []
+        for key, entry in self.entries("sides").items():
+            section = f"sides.{key}"
+            entry = self.table(section, entry, ("name", "colour", "emblem"))
+            found.append(Side(key, self.text(section, "name", entry.get("name", key.capitalize())),
+                              self.colour(section, "colour", entry.get("colour", NEUTRAL)),
+                              self.mark(section, "emblem", entry["emblem"]) if "emblem" in entry else None))
+        return found
+
+    def which_sides(self, section: str, entry: dict[str, Any], default_all: bool) -> list[Side | None]:
+        """The sides an entry is made for (`sides = true`, a list of names, or none)."""
+        everyone = self.sides()
+        value = entry.get("sides", default_all)
+        if value is False or not everyone:
+            if value not in (False, default_all) and not everyone:
+                raise self.error(section, "sides", "there are no [sides.NAME] tables")
+            return [None]
+        if value is True:
+            return list(everyone)
+        by_key = {s.key: s for s in everyone}
+        if not isinstance(value, list) or not all(v in by_key for v in value):
+            raise self.error(section, "sides", f"expected true or a list of sides ({', '.join(by_key)}), "
+                                               f"not {value!r}")
+        return [by_key[v] for v in value]
+
+
+def _template_line(exc: BaseException) -> int | None:
+    """The template line a jinja2 runtime error happened on (its traceback names "<template>")."""
+    tb, line = exc.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _grid(reader: Reader, section: str, key: str, value: Any) -> tuple[str, ...]:
+    rows = tuple(str(r).replace(" ", "") for r in value) if isinstance(value, list) else ()
+    n = len(rows)
+    if not rows or n % 2 == 0 or not 3 <= n <= 9 or any(len(r) != n for r in rows):
+        raise reader.error(section, key, "expected an odd square grid of 3 to 9 rows, such as "
+                                         "[\".....\", \"..m..\", \".mOm.\", \"..m..\", \".....\"]")
+    bad = sorted({ch for r in rows for ch in r} - kinds.GRID_CHARS)
+    if bad:
+        raise reader.error(section, key, f"unknown symbol {bad[0]!r}; symbols: " +
+                           ", ".join(f"{ch} {name.lower()}" for ch, (name, _) in kinds.SYMBOLS.items()) +
+                           ", . nothing")
+    if sum(r.count("O") for r in rows) != 1:
+        raise reader.error(section, key, "needs exactly one O: the piece's own square")
+    return rows
+
+
+def read_tiles(r: Reader, style: dict[str, Any]) -> None:
+    """Double-sided movement tiles, one set per side, and the legend of their symbols."""
+    entries = r.entries("tiles")
+    if not entries:
+        return
+    size = r.size("style", "tile_size", style.get("tile_size", 0.9))
+    faces, used = [], set()
+    for key, entry in entries.items():
+        section = f"tiles.{key}"
+        entry = r.table(section, entry, ("name", "count", "sides", "mark", "front", "back", "back_name"))
+        name = r.text(section, "name", entry.get("name", key.capitalize()))
+        back_name = r.text(section, "back_name", entry.get("back_name", name))
+        mark = r.mark(section, "mark", entry.get("mark", "star"))
+        for side_key in ("front", "back"):
+            if side_key not in entry:
+                raise r.error(section, None, f"needs {side_key} = a grid of symbols")
+        grids = {s: _grid(r, section, s, entry[s]) for s in ("front", "back")}
+        used |= {ch for g in grids.values() for row in g for ch in row}
+        count = r.count(section, "count", entry.get("count", 1))
+        for side in r.which_sides(section, entry, True):
+            fill = side.colour if side else hx(NEUTRAL)
+            stem = f"{key}-{side.key}" if side else key
+            front = r.add(f"{stem}-front", kinds.tile_face(kinds.TileFace(name, grids["front"], "I"), fill, mark))
+            back = r.add(f"{stem}-back", kinds.tile_face(kinds.TileFace(back_name, grids["back"], "II"), fill, mark))
+            faces.append([front, back, count])
+            r.note_dpi(mark if isinstance(mark, artfile.Art) else None, size[0] * 0.3, size[1] * 0.3)
+    r.piece("tiles", "tiles", "Tile", size, faces, style.get("tile_size", 0.9))
+    chars = [ch for ch in kinds.SYMBOLS if ch in used]
+    legend_count = r.count("style", "legend", style.get("legend", max(1, len(r.sides()))))
+    fill = r.sides()[0].colour if r.sides() else hx(NEUTRAL)
+    heading = r.text("style", "legend_title", style.get("legend_title", "How the tiles move"))
+    draw = kinds.legend_face(heading, chars, fill, "Move a tile, then turn it over: its other face "
+                                                   "shows how it moves next time.")
+    if legend_count:
+        r.add("legend", draw)
+        r.piece("style", "legend", "Movement legend", (mm(92), mm(34) + mm(16) * len(chars)),
+                [["legend", "", legend_count]])
+
+
+def read_tokens(r: Reader) -> None:
+    """Tokens: plain, valued (coins), hidden-value per side (identical backs), or edge pieces."""
+    for key, entry in r.entries("tokens").items():
+        section = f"tokens.{key}"
+        entry = r.table(section, entry, ("name", "shape", "size", "count", "values", "sides", "fill", "mark",
+                                         "art", "back", "label"))
+        shape = entry.get("shape", "square")
+        if shape not in SHAPES:
+            raise r.error(section, "shape", f"expected one of {', '.join(SHAPES)}, not {shape!r}")
+        raw_size = entry.get("size", [1.0, 0.2] if shape == "edge" else 0.6)
+        size = r.size(section, "size", raw_size)
+        values = entry.get("values")
+        if values is not None and (not isinstance(values, dict) or not values):
+            raise r.error(section, "values", "expected a table of value = count, such as { 1 = 6, 5 = 2 }")
+        if values is not None and "count" in entry:
+            raise r.error(section, "count", "give count or values, not both")
+        sides = r.which_sides(section, entry, False)
+        back = entry.get("back", values is not None and sides != [None])
+        if not isinstance(back, bool):
+            raise r.error(section, "back", f"expected true or false, not {back!r}")
+        art = r.art(section, "art", entry["art"]) if "art" in entry else None
+        r.note_dpi(art, *size)
+        token_mark = r.mark(section, "mark", entry["mark"]) if "mark" in entry else None
+        label = r.text(section, "label", entry.get("label", ""))
+        faces = []
+        for side in sides:
+            fill = r.colour(section, "fill", entry["fill"]) if "fill" in entry else \
+                (side.colour if side else hx(NEUTRAL))
+            mark = token_mark if token_mark is not None else (side.emblem if side else None)
+            stem = f"{key}-{side.key}" if side else key
+            back_name = r.add(f"{stem}-back", kinds.back_face(fill, mark, art, shape)) if back else ""
+            rows = [(str(v), r.count(section, "values", n)) for v, n in values.items()] if values else \
+                [("", r.count(section, "count", entry.get("count", 1)))]
+            for value, n in rows:
+                name = f"{stem}-{value}" if value else stem
+                r.add(name, kinds.token_face(shape, fill, value=value, mark=mark, art=art), label)
+                faces.append([name, back_name, n])
+        r.piece(section, key, r.text(section, "name", entry.get("name", key.capitalize())), size, faces,
+                raw_size)
+
+
+def read_tracks(r: Reader, accent) -> None:
+    """Scoring tracks 0..N as strips of numbered cells that fit a sheet's width."""
+    for key, entry in r.entries("tracks").items():
+        section = f"tracks.{key}"
+        entry = r.table(section, entry, ("name", "from", "to", "cell", "fill", "accent", "count"))
+        if "to" not in entry:
+            raise r.error(section, None, "needs to = the last number (a number or a [numbers] name)")
+        first, last = r.count(section, "from", entry.get("from", 0)), r.count(section, "to", entry["to"])
+        if last <= first:
+            raise r.error(section, "to", f"must be more than from ({first})")
+        cell = r.size(section, "cell", entry.get("cell", "12mm"))[0]
+        numbers = list(range(first, last + 1))
+        strips = math.ceil(len(numbers) / max(1, int(STRIP_ROOM // cell)))
+        per = math.ceil(len(numbers) / strips)
+        fill = r.colour(section, "fill", entry.get("fill", "#fbf7ef"))
+        colour = r.colour(section, "accent", entry["accent"]) if "accent" in entry else accent
+        count = r.count(section, "count", entry.get("count", 1))
+        faces = []
+        for k in range(strips):
+            chunk = numbers[k * per:(k + 1) * per]
+            faces.append([r.add(f"{key}-{k + 1}", kinds.track_face(chunk, fill, colour, k > 0, k < strips - 1,
+                                                                    per)), "", count])
+        name = r.text(section, "name", entry.get("name", "Score track strip"))
+        r.piece(section, key, name, (per * cell, cell), faces)
+
+
+def read_screens(r: Reader, accent) -> None:
+    """Folding player screens, one per side, with reference panels from a template."""
+    for key, entry in r.entries("screens").items():
+        section = f"screens.{key}"
+        entry = r.table(section, entry, ("name", "heading", "text", "template", "panel", "sides"))
+        pw, ph = r.size(section, "panel", entry.get("panel", ["60mm", "62mm"]))
+        panels = [p.strip() for p in r.body(section, entry).split("\n---\n")]
+        if len(panels) > 3:
+            raise r.error(section, "text", f"has {len(panels)} panels; a screen has 3 (separate them with ---)")
+        heading = r.text(section, "heading", entry.get("heading", "Reference"))
+        name = r.text(section, "name", entry.get("name", "Player screen"))
+        panels = {1: ["", *panels, ""], 2: [*panels, ""]}.get(len(panels), panels)
+        faces = []
+        for side in r.which_sides(section, entry, True):
+            fill = side.colour if side else accent
+            face = r.add(f"{key}-{side.key}" if side else key,
+                         kinds.screen_face(side.name if side else r.game.info.title, fill,
+                                           side.emblem if side else None, panels, heading))
+            faces.append([face, "", 1])
+        r.piece(section, key, name, (3 * pw, 2 * ph), faces)
+
+
+def read_cards(r: Reader, accent) -> None:
+    """Cards at standard sizes, their text from templates over the game's numbers."""
+    for key, entry in r.entries("cards").items():
+        section = f"cards.{key}"
+        entry = r.table(section, entry, ("name", "title", "size", "count", "text", "template", "fill", "art",
+                                         "back", "mark"))
+        size = entry.get("size", "poker")
+        if isinstance(size, str) and size in kinds.CARD_SIZES:
+            w, h = (mm(v) for v in kinds.CARD_SIZES[size])
+        elif isinstance(size, list):
+            w, h = r.size(section, "size", size)
+        else:
+            raise r.error(section, "size", f"expected {', '.join(kinds.CARD_SIZES)} or [w, h], not {size!r}")
+        fill = r.colour(section, "fill", entry["fill"]) if "fill" in entry else accent
+        art = r.art(section, "art", entry["art"]) if "art" in entry else None
+        r.note_dpi(art, w, h)
+        mark = r.mark(section, "mark", entry["mark"]) if "mark" in entry else None
+        name = r.text(section, "name", entry.get("name", key.capitalize()))
+        heading = r.text(section, "title", entry.get("title", name))
+        footer = f"{r.game.info.title} \u00b7 {r.game.info.version}"
+        front = r.add(key, kinds.card_face(heading, r.body(section, entry), fill, art, footer, mark))
+        back = entry.get("back", True)
+        if isinstance(back, str):
+            back_art = r.art(section, "back", back)
+            r.note_dpi(back_art, w, h)
+            back = r.add(f"{key}-back", kinds.card_back(r.game.info.title, fill, back_art))
+        elif back is True:
+            back = r.add(f"{key}-back", kinds.card_back(r.game.info.title, fill, None, mark))
+        elif back is False:
+            back = ""
+        else:
+            raise r.error(section, "back", f"expected true, false or an art file, not {back!r}")
+        r.piece(section, key, name, (w, h), [[front, back, r.count(section, "count", entry.get("count", 1))]])
+
+
+def read_board(r: Reader) -> tuple[BoardSpec, Callable]:
+    """The board: files x ranks cells, per-cell terrain from `cells`, `[board.terrain.NAME]`."""
+    entry = r.table("board", r.data.get("board", {}), ("files", "ranks", "fill", "alt_fill", "frame", "art",
+                                                       "coordinates", "cells", "terrain", "notes"))
+    files, ranks = (r.count("board", k, entry.get(k, 8)) for k in ("files", "ranks"))
+    if not 2 <= files <= 26 or not 2 <= ranks <= 40:
+        raise r.error("board", "files" if not 2 <= files <= 26 else "ranks",
+                      "a board has 2 to 26 files and 2 to 40 ranks")
+    terrains = {}
+    for name, spec in (entry.get("terrain") or {}).items():
+        section = f"board.terrain.{name}"
+        spec = r.table(section, spec, ("name", "fill", "mark"))
+        terrains[name] = kinds.Terrain(r.text(section, "name", spec.get("name", name.capitalize())),
+                                       r.colour(section, "fill", spec.get("fill", NEUTRAL)),
+                                       r.mark(section, "mark", spec["mark"]) if "mark" in spec else None)
+    board = BoardSpec(files, ranks)
+    cells: dict[int, kinds.Terrain] = {}
+    raw = entry.get("cells", {})
+    if not isinstance(raw, dict):
+        raise r.error("board", "cells", "expected a table of square = terrain, such as { c3 = \"mine\" }")
+    for square, name in raw.items():
+        try:
+            index = board.parse_square(square)
+        except ValueError as exc:
+            raise r.error("board", "cells", str(exc)) from None
+        if name not in terrains:
+            raise r.error("board", "cells", f"{square}: unknown terrain {name!r}; terrains: "
+                                            f"{', '.join(terrains) or 'none (add [board.terrain.NAME])'}")
+        cells[index] = terrains[name]
+    marked = tuple((name, tuple(sorted(s for s, t in cells.items() if t is terrains[name]))) for name in terrains)
+    art = r.art("board", "art", entry["art"]) if "art" in entry else None
+    r.note_dpi(art, files * r.square, ranks * r.square)
+    draw = kinds.board_drawing(files, ranks, cells, r.colour("board", "fill", entry.get("fill", "#efe6d2")),
+                               r.colour("board", "alt_fill", entry["alt_fill"]) if "alt_fill" in entry else None,
+                               r.colour("board", "frame", entry.get("frame", "#3b2a20")), art,
+                               bool(entry.get("coordinates", True)))
+    return BoardSpec(files, ranks, marked=marked), draw
+
+
+def read_design(game: Game, data: dict[str, Any]) -> Design:
+    """Every section of a data-only game, read into its `Design`."""
+    r = Reader(game, data)
+    numbers = r.table("numbers", data.get("numbers", {}), tuple(data.get("numbers", {})))
+    for key, value in numbers.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise r.error("numbers", key, f"expected a number or text, not {value!r}")
+    style = r.table("style", data.get("style", {}), ("accent", "tile_size", "legend", "legend_title", "setup",
+                                                      "setup_board", "notes", "banner"))
+    accent = r.colour("style", "accent", style.get("accent", "#7a2e1f"))
+    r.sides()
+    board, board_draw = read_board(r)
+    read_tiles(r, style)
+    read_tokens(r)
+    read_tracks(r, accent)
+    read_screens(r, accent)
+    read_cards(r, accent)
+    faces = FaceSet(draw=r.draw, labels=r.labels, board=board_draw, accent=accent, sized=True)
+    fronts = list(dict.fromkeys(f for table in r.pieces.values() for f, _, _ in table["faces"]))
+    banner = style.get("banner") or [fronts[k * len(fronts) // 6] for k in range(min(6, len(fronts)))]
+    if not banner:
+        raise game.error("game", None, "a components game needs components: [tiles], [tokens], [tracks], "
+                                       "[screens] or [cards] (docs/components.md)")
+    for face in banner:
+        if face not in r.draw:
+            raise r.error("style", "banner", f"unknown face {face!r}; faces: {', '.join(r.draw)}")
+    setup = style.get("setup", [])
+    if not isinstance(setup, list) or not all(isinstance(s, str) for s in setup):
+        raise r.error("style", "setup", "expected a list of set-up steps (text)")
+    notes = r.text("style", "notes", style.get("notes", f"The board: {board.files} \u00d7 {board.ranks} squares."))
+    placed: dict[str, list[int]] = {}
+    layout = style.get("setup_board", {})
+    for square, face in r.table("style.setup_board", layout, tuple(layout)).items():
+        if face not in r.draw:
+            raise r.error("style.setup_board", square, f"unknown face {face!r}; faces: {', '.join(r.draw)}")
+        try:
+            placed.setdefault(face, []).append(board.parse_square(square))
+        except ValueError as exc:
+            raise r.error("style.setup_board", square, str(exc)) from None
+    hooks = KitHooks(banner=tuple(banner) * (2 if len(banner) == 1 else 1),
+                     setup=tuple((face, tuple(squares)) for face, squares in placed.items()),
+                     setup_steps=tuple(r.render("style", "setup", s) for s in setup), board_notes=notes)
+    values = {**r.numbers(), **r.totals}
+    return Design(board=board, faces=faces, pieces=r.pieces, values=values, hooks=hooks,
+                  warnings=tuple(r.warnings))

@@ -1,0 +1,56 @@
+"""The data-only game: a `Game` whose board, faces and pieces are read from components.toml
+(`design.read_design`), with no rules engine: `pnp build` and `pnp rules` work, `pnp simulate`
+says there is no engine, and its rules.md holds no example blocks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from ..base import BoardSpec, Game, GameInfo, KitHooks
+from .design import SECTIONS, Design, read_design
+
+
+@dataclass(frozen=True)
+class ComponentsGame(Game):
+    """A game described by data only."""
+
+    name: ClassVar[str] = "components"
+    sections: ClassVar[tuple[str, ...]] = SECTIONS
+    engine: ClassVar[bool] = False
+
+    design: Design = field(default_factory=Design, compare=False, hash=False, repr=False)
+
+    @classmethod
+    def default(cls) -> "ComponentsGame":
+        return cls(info=GameInfo(title="Untitled game", package="components"))
+
+    @classmethod
+    def from_table(cls, data: dict[str, Any], base: Game) -> "ComponentsGame":
+        game = replace(base) if isinstance(base, cls) else cls(info=base.info, folder=base.folder,
+                                                               source=base.source, tables=base.tables)
+        design = read_design(game, data)
+        declared = base.tables.get("pieces", {})
+        pieces = {**design.pieces, **(declared if isinstance(declared, dict) else {})}
+        return replace(game, design=design, tables={**base.tables, "pieces": pieces})
+
+    @property
+    def board(self) -> BoardSpec:  # type: ignore[override]
+        return self.design.board
+
+    @property
+    def faces(self):  # type: ignore[override]
+        return self.design.faces
+
+    def kit_hooks(self) -> KitHooks:
+        return self.design.hooks
+
+    def template_values(self) -> dict[str, Any]:
+        return {**super().template_values(), **self.design.values}
+
+    def warnings(self) -> tuple[str, ...]:
+        return self.design.warnings
+
+    def new_initial_state(self, options=None, rules=None):
+        raise ValueError(f"{self.info.title} has no rules engine (game package {self.name!r}): "
+                         f"it prints a kit, but cannot be played by the lab")
