@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from test_kit import read_pdf
+from test_kit import read_pdf, real_size
 from typer.testing import CliRunner
 
 from generator.cli import app
@@ -77,7 +77,7 @@ def built(request, tmp_path_factory):
     for mode in (None, "long", "short"):
         kit = load_kit(game, duplex=mode)
         path = build(kit, tmp_path_factory.mktemp(f"{request.param}-{mode}"))
-        result[mode] = (kit, path, read_pdf(path))
+        result[mode] = (kit, path, real_size(kit, read_pdf(path)))  # the mini pieces are checked apart
     return request.param, game, result
 
 
@@ -185,7 +185,8 @@ def line_of(folder: Path, text: str) -> int:
 
 def test_bleed_extends_the_art_past_the_cut(folder, tmp_path):
     edit(folder, 'paper = "a4"', 'paper = "a4"\nbleed = "2mm"')
-    pages = read_pdf(build(load_kit(load_game(folder)), tmp_path / "out"))
+    kit = load_kit(load_game(folder))
+    pages = real_size(kit, read_pdf(build(kit, tmp_path / "out")))
     gold = [f for p in pages for f in p.forms if f.art == "gold-5"]
     assert gold and abs(gold[0].w - (0.45 * 38 + 4) * MM) < 0.1 * MM
     assert any(p.trimbox for p in pages)
