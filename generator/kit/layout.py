@@ -275,11 +275,12 @@ def mini_board(kit: Kit) -> Page:
 
 
 def mini_piece_pages(kit: Kit) -> list[Page]:
-    """The tokens again at the mini board's scale, same faces, so the mini board can be played:
+    """The tokens that stand on the board (none larger than a square: not cards, screens or
+    tracks) again at the mini board's scale, same faces, so the mini board can be played:
     single-sided sheets, two-sided pieces fold-over (duplex or not)."""
     scale = mini_scale(kit)
-    pieces = [replace(p, width=p.width * scale, height=p.height * scale)
-              for p in kit.pieces if p.kind == "token" and p.count]
+    pieces = [replace(p, width=p.width * scale, height=p.height * scale) for p in kit.pieces
+              if p.kind == "token" and p.count and max(p.width, p.height) <= kit.square + 1e-6]
     blocks = [_block(kit, p, p.copies(), p.double_sided, content_frame(kit).w) for p in pieces]
     caption = f"Mini pieces for the mini board ({mm_text(kit.square * scale)} mm squares; print single-sided" + \
               ("; fold the two-sided pieces on the dashed line)" if any(b.fold for b in blocks) else ")")
