@@ -2,7 +2,7 @@
 
 Writes OUT/<slug>.json and OUT/images/*.png. The JSON is a TTS save (SaveName, ObjectStates): the
 board as a Custom_Board, and each kind of piece in a Bag of Custom_Tile objects (two-sided pieces,
-each copy with its own true reverse, e.g. a hidden Viking's Chief) or Custom_Token objects
+each copy with its own true reverse, so a hidden identity travels with its piece) or Custom_Token objects
 (one-sided pieces); the kit's cards (a tracker, a player aid) are tiles beside the board. The
 images are the kit's own art (the game's FaceSet), drawn to a one-page PDF each and rasterised
 (`generator.pdf.rasterize`): 512 px per piece face, 2048 px for the board.

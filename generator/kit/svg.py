@@ -5,8 +5,9 @@ transforms, colours, dashes, caps and joins, alpha) as SVG elements.
 reportlab's own `renderSVG.SVGCanvas` lacks `beginPath`/`drawPath`, `clipPath`, text objects,
 `wedge` and `rotate`, which the faces use, so this is written against the PDF canvas's API.
 
-    >>> from generator.games import game_class
-    >>> svg = face_svg(game_class("siege").default().faces, "irish")
+    >>> from generator.config import load_game
+    >>> faces = load_game(None).faces
+    >>> svg = face_svg(faces, faces.names[0])
     >>> svg.startswith("<svg") and "<path" in svg
     True
 """

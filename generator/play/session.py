@@ -8,10 +8,11 @@ from `state.view(side)` - the cell art, the legal moves, the notes - and the mov
 where the seat could not tell the move from others (e.g. which hidden reverse was placed), so a
 browser never holds what its side may not see.
 
-    >>> from generator.games import game_class
-    >>> table = Table(game_class("siege").default(), vs="human")
-    >>> sorted(table.keys.values())
-    ['irish', 'table', 'viking']
+    >>> from generator.config import load_game
+    >>> game = load_game(None)
+    >>> table = Table(game, vs="human")
+    >>> sorted(table.keys.values()) == sorted([side.label for side in game.sides] + ["table"])
+    True
 """
 
 from __future__ import annotations
@@ -191,19 +192,19 @@ class Table:
         goal = target.diagram()
         rng = random.Random(len(self.played))
         worlds = [state] + [before_view.determinize(rng) for _ in range(6)]
-        mask = list(text)
-        tried = {text}
+        candidates: dict[str, tuple[State, object]] = {}  # each other text once, in a world where it is legal
         for world in worlds:
             for other in world.legal_moves():
                 other_text = other.notation()
-                if other_text in tried or len(other_text) != len(text):
-                    continue
-                world.push(other)
-                same = world.view(side).diagram() == goal
-                world.pop()
-                if same:
-                    tried.add(other_text)
-                    mask = [a if a == b else "?" for a, b in zip(mask, other_text)]
+                if other_text != text and len(other_text) == len(text):
+                    candidates.setdefault(other_text, (world, other))
+        mask = list(text)
+        for other_text, (world, other) in candidates.items():
+            world.push(other)
+            same = world.view(side).diagram() == goal
+            world.pop()
+            if same:
+                mask = [a if a == b else "?" for a, b in zip(mask, other_text)]
         return "".join(mask)
 
     # ------------------------------------------------------------------ the AI
