@@ -105,8 +105,12 @@ def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = No
             on_payload(table.seat(key), {"export": block})
         return JSONResponse({"block": block})
 
+    async def favicon(request: Request) -> Response:
+        return Response(status_code=204)
+
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/face/{name}.svg", face_route),
         Route("/board.svg", board_route),
         Route("/api/state", state),

@@ -132,16 +132,32 @@ function show(data) {
   $("thinking").hidden = !data.thinking;
   if (data.error) say(data.error, "refused");
   // history
+  // history: one line per run of moves by the same side (a turn, or a setup step)
   const list = $("history");
   list.innerHTML = "";
+  let run = null;
   for (const entry of data.history) {
-    const li = document.createElement("li");
-    li.textContent = entry.move;
-    li.style.color = (data.sides.find((s) => s.label === entry.side) || {}).colour || "";
-    li.title = plural(entry.side);
-    list.appendChild(li);
+    if (!run || run.side !== entry.side) {
+      const li = document.createElement("li");
+      li.style.color = (data.sides.find((s) => s.label === entry.side) || {}).colour || "";
+      const who = document.createElement("span");
+      who.className = "who";
+      who.textContent = plural(entry.side) + (entry.side === data.ai ? " (AI)" : "");
+      const moves = document.createElement("span");
+      moves.className = "moves";
+      li.append(who, moves);
+      list.appendChild(li);
+      run = { side: entry.side, moves };
+    }
+    run.moves.append(document.createTextNode((run.moves.childNodes.length ? " " : "") + entry.move));
   }
   list.scrollTop = list.scrollHeight;
+  // the last move's squares
+  const last = data.history.length ? data.history[data.history.length - 1].move : "";
+  for (const name of last.match(/[a-z]\d{1,2}/g) || []) {
+    const el = document.querySelector(`.sq[data-square="${name}"]`);
+    if (el) el.classList.add("last");
+  }
   $("undo").disabled = !data.can_undo;
   // hot seat
   $("handover").hidden = !data.handover;
