@@ -280,3 +280,13 @@ def test_pnp_play_refuses_a_bad_opponent_or_side():
     assert result.exit_code == 2 and "unknown AI" in result.output
     result = runner.invoke(app, ["play", "--side", "romans", "--no-browser"])
     assert result.exit_code == 2 and "unknown side 'romans'" in result.output
+
+
+def test_pnp_play_says_when_its_port_is_taken():
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(app, ["play", "--no-browser", "--port", str(port)])
+    assert result.exit_code == 1 and f"port {port} is in use" in result.output

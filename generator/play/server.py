@@ -18,6 +18,7 @@ A refused request answers 400 with {"error", "reason", "ruling", "move"}.
 from __future__ import annotations
 
 import functools
+import socket
 import threading
 import webbrowser
 from pathlib import Path
@@ -139,6 +140,12 @@ def serve(table: Table, port: int = 8765, open_browser: bool = True, report=prin
     import uvicorn
 
     host = "127.0.0.1"
+    with socket.socket() as probe:  # uvicorn would log and exit; say it plainly instead
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise OSError(exc.errno, f"port {port} is in use (choose another with --port)") from None
     config = uvicorn.Config(create_app(table), host=host, port=port, log_level="warning")
     server = uvicorn.Server(config)
     seats = links(table, host, port)

@@ -233,13 +233,15 @@ class Table:
                     if self.version != version:
                         break
                     error = self.state.why_illegal(move)
-                    if error is not None:
-                        self.error = f"the AI chose an illegal move: {error}"
+                    if error is not None:  # the reason only: the move's text may hold a secret
+                        self.error = f"the AI chose a move the engine refused: {error.reason}"
                         break
                     self._push(move)
                     version = self.version
         except Exception as exc:  # the page must learn that the AI failed, not wait forever
-            self.error = f"the AI failed: {exc}"
+            import traceback
+            traceback.print_exc()
+            self.error = f"the AI failed ({type(exc).__name__}); see the server's output"
         finally:
             with self.lock:
                 self.thinking = False
