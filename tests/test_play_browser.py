@@ -113,6 +113,11 @@ def wait_your_turn(page) -> dict:
     return page.evaluate("view")
 
 
+def choice(page, move: str):
+    """The button of `move` among the clicked square's moves (its text, then what it does)."""
+    return page.locator("#choices button", has_text=re.compile("^" + re.escape(move) + r"(\s|$)")).first
+
+
 def click_square(page, name: str) -> None:
     page.click(f'.sq[data-square="{name}"]')
 
@@ -127,7 +132,7 @@ def play_by_clicks(page, move: dict) -> None:
         page.wait_for_function(f"view.version !== {version} || !!document.querySelector('#choices button')",
                                timeout=TIMEOUT)
         if page.evaluate("view.version") == version:   # a choice on one square: its button
-            page.click(f'#choices button:text-is("{move["move"]}")')
+            choice(page, move["move"]).click()
     else:
         start = move["from"] or move["squares"][0]
         click_square(page, start)
@@ -136,7 +141,7 @@ def play_by_clicks(page, move: dict) -> None:
         if matches == 1:
             click_square(page, target)
         else:
-            page.click(f'#choices button:text-is("{move["move"]}")')
+            choice(page, move["move"]).click()
     page.wait_for_function(f"view.version !== {version}", timeout=TIMEOUT)
 
 
@@ -261,3 +266,26 @@ def test_two_browsers_and_the_hot_seat_see_only_their_side(browser):
     assert seen["irish"] and all(not HIDDEN.search(body) for body in seen["irish"])
     shared_irish = [s for s in served.sent if s[0] == TABLE and s[1].get("side") == "irish"]
     assert shared_irish and all(not HIDDEN.search(json.dumps(p)) for _, p in shared_irish)
+
+
+def test_a_two_troop_push_by_clicking_the_pusher_then_its_target(browser):
+    from helpers import position
+
+    start = position(river=None, d7="V", d6="V", d5="I", d4="I")
+    table = Table(GAME, vs="human", start=start)
+    served = Served(table)
+    try:
+        page = open_page(browser, served.url("viking"))
+        wait_your_turn(page)
+        click_square(page, "d6")
+        assert page.locator('.sq[data-square="d5"].target').count() == 1
+        assert "backed by d7" in choice(page, "d7+d6-d5").inner_text()
+        page.screenshot(path=ARTIFACTS / "play-9-two-troop-push.png")
+        click_square(page, "d5")
+        page.wait_for_function("view.history.length === 1", timeout=TIMEOUT)
+        assert page.evaluate("view.history[0].move") == "d7+d6-d5"
+        cells = {c["square"]: c["piece"] for c in page.evaluate("view.cells")}
+        assert cells["d5"] == cells["d6"] == "viking-front" and cells["d4"] == cells["d3"] == "irish"
+        assert not page.errors, page.errors
+    finally:
+        served.stop()

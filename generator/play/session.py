@@ -52,7 +52,7 @@ class Table:
     """A game between the seats; every method is safe to call from several threads."""
 
     def __init__(self, game: Game, vs: str = "mcts", side: str | None = None, seed: int | None = None,
-                 ai_pause: float = 0.25):
+                 ai_pause: float = 0.25, start: State | None = None):
         labels = [s.label for s in game.sides]
         if side is not None and side not in labels:
             raise ValueError(f"unknown side {side!r}; sides: {', '.join(labels)}")
@@ -67,7 +67,7 @@ class Table:
         self.rng = random.Random(seed)
         self.ai_pause = ai_pause
         self.lock = threading.RLock()
-        self.start = game.new_initial_state()
+        self.start = start.copy() if start is not None else game.new_initial_state()
         self.state = self.start.copy()
         self.played: list[Played] = []
         self.version = 0
@@ -298,13 +298,18 @@ class Table:
                 continue
             squares.append(name)
         frm = to = None
+        words = []
         for motion in view.motions(move):
+            there = board.square_name(motion.to) if isinstance(motion.to, int) else None
             if motion.role == "move":
                 frm = board.square_name(motion.frm) if motion.frm is not None else None
-                to = board.square_name(motion.to) if isinstance(motion.to, int) else None
+                to = there
+                words.insert(0, f"{frm} \u2192 {there}" if frm else f"enters at {there}")
+            elif motion.role == "back" and motion.frm is not None:
+                words.append(f"backed by {board.square_name(motion.frm)}")
         if to is None and squares:
             to = squares[-1]
-        return {"move": text, "squares": squares, "from": frm, "to": to}
+        return {"move": text, "squares": squares, "from": frm, "to": to, "says": ", ".join(words)}
 
     # ------------------------------------------------------------------ export
     def export(self, key: str, what: str = "game") -> str:

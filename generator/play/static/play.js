@@ -205,7 +205,14 @@ function drawChoices() {
   const cell = document.querySelector(`.sq[data-square="${selected}"]`);
   if (cell) cell.classList.add("selected");
   for (const m of list) {
-    box.appendChild(button(m.move, () => play(m.move)));
+    const b = button(m.move, () => play(m.move));
+    if (m.says) b.title = m.says;
+    if (m.says && (m.says.includes(",") || !m.says.includes("\u2192"))) {  // more than its notation says
+      const note = document.createElement("small");
+      note.textContent = ` ${m.says}`;
+      b.appendChild(note);
+    }
+    box.appendChild(b);
     const target = targetOf(m);
     const el = document.querySelector(`.sq[data-square="${target}"]`);
     if (el && target !== selected) el.classList.add("target");
