@@ -11,7 +11,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from generator.check import check_text, format_report
@@ -207,6 +206,10 @@ def test_the_ai_plays_a_whole_game_against_random_moves():
 
 # ----------------------------------------------------------------------------- the HTTP API
 def test_the_api_serves_faces_state_moves_refusals_and_export():
+    import warnings
+    with warnings.catch_warnings():  # starlette's TestClient warns about its own httpx use
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
     table = Table(GAME, vs="human", seed=1)
     sent: list[tuple[str, dict]] = []
     client = TestClient(create_app(table, lambda seat, payload: sent.append((seat, payload))))

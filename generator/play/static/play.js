@@ -57,6 +57,8 @@ async function send(path, body) {
   } catch (error) {
     const d = error.data || {};
     say(d.move ? `Refused: ${d.move} - ${d.error}` : `Refused: ${error.message}`, "refused");
+    busy = false;
+    await refresh();  // the table may have moved on (the other player took a move back)
   } finally {
     busy = false;
   }
@@ -189,7 +191,9 @@ function drawChoices() {
     return;
   }
   for (const m of view.moves.filter((m) => m.squares.length === 0)) {
-    other.appendChild(button(m.move === "end" ? "end (end the turn)" : m.move, () => play(m.move)));
+    const b = button(m.move, () => play(m.move));
+    if (m.move === "end") b.title = "end the turn (or the setup step) now";
+    other.appendChild(b);
   }
   if (!other.childNodes.length) other.textContent = "none";
   if (!selected) {
@@ -288,5 +292,10 @@ if (!KEY) {
   say("This page needs the link that `pnp play` printed (it carries your seat's key).", "refused");
 } else {
   refresh();
-  setInterval(() => { if (!busy && view && (!view.your_turn || view.thinking)) refresh(); }, 500);
+  // waiting: poll often; on your turn, now and then (the other player may take a move back)
+  let ticks = 0;
+  setInterval(() => {
+    ticks += 1;
+    if (!busy && view && (!view.your_turn || view.thinking || ticks % 4 === 0)) refresh();
+  }, 500);
 }
