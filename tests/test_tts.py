@@ -84,7 +84,7 @@ def test_every_image_named_exists_at_a_sensible_size(exported):
         assert abs(max(image.size) - BOARD_PX) <= 2
     with Image.open(out / "images" / "viking-chief.png") as image:
         assert all(abs(n - FACE_PX) <= 1 for n in image.size)
-        assert len(set(image.convert("RGB").resize((16, 16)).getdata())) > 10  # art, not a blank
+        assert len(image.convert("RGB").resize((16, 16)).getcolors(256) or range(257)) > 10  # art, not a blank
 
 
 def test_a_base_url_names_hosted_images_and_the_command_writes_them(tmp_path):
