@@ -151,7 +151,7 @@ def test_an_illegal_move_is_refused_with_the_engines_reason_and_ruling():
         table.play(key(table, mover), "end")
     assert refused.value.ruling == 5 and "at least one action" in refused.value.reason
     other = "irish" if mover == "viking" else "viking"
-    with pytest.raises(PlayError, match="not yours"):
+    with pytest.raises(PlayError, match="not your turn"):
         table.play(key(table, other), table.state.legal_moves()[0].notation())
     with pytest.raises(PlayError, match="bad move"):
         table.play(key(table, mover), "zz9")

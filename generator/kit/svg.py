@@ -18,6 +18,7 @@ import itertools
 import math
 from xml.sax.saxutils import escape, quoteattr
 
+from reportlab.lib.colors import black
 from reportlab.pdfbase import pdfmetrics
 
 from .faces import FaceSet, draw_face
@@ -122,12 +123,10 @@ class SVGCanvas:
         self.defs: list[str] = []
         self._stack: list[tuple] = []
         self._open = 0  # groups opened at this state level (transforms, clips)
-        self._fill, self._stroke = None, None
+        self._fill = self._stroke = black
         self._fill_alpha, self._stroke_alpha = 1.0, 1.0
         self._width, self._dash, self._cap, self._join = 1.0, "", 0, 0
         self._font, self._size = "Helvetica", 10.0
-        from reportlab.lib.colors import black
-        self._fill = self._stroke = black
 
     # --- state
     def saveState(self):
@@ -185,8 +184,7 @@ class SVGCanvas:
         if isinstance(array, (int, float)):
             array = (array, phase)
             phase = 0
-        self._dash = ",".join(_num(v) for v in array) if array else ""
-        self._dash_phase = phase
+        self._dash = ",".join(_num(v) for v in array) if array else ""  # the phase is not kept
 
     def setLineCap(self, cap):
         self._cap = cap

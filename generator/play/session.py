@@ -111,9 +111,7 @@ class Table:
                 if self.handover:
                     raise PlayError(f"pass the device to the {self._plural(mover)} first")
             elif seat != mover:
-                raise PlayError(f"it is the {self._plural(mover)}' turn, not yours")
-            if mover == self.ai_side:
-                raise PlayError("the AI is thinking")
+                raise PlayError(f"not your turn: the {self._plural(mover)} are to move")
             try:
                 move = self.game.parse_move(text.strip())
             except InvalidMoveError as exc:
@@ -125,7 +123,7 @@ class Table:
             self._ai_turn()
 
     def undo(self, key: str) -> None:
-        """Take back the seat's last move (against the AI: back to the seat's last turn)."""
+        """Take back the seat's last move; against the AI, with the AI's moves after it."""
         with self.lock:
             seat = self.seat(key)
             if self.thinking:
