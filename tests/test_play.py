@@ -224,7 +224,7 @@ def test_the_api_serves_faces_state_moves_refusals_and_export():
     state = client.get("/api/state", params={"key": irish}).json()
     assert state["your_turn"] and state["board"]["square_w"] > 0 and state["moves"]
     move = state["moves"][0]
-    assert set(move) == {"move", "squares", "from", "to", "says"}
+    assert {"move", "squares", "from", "to", "says"} <= set(move)
     answer = client.post("/api/move", json={"key": irish, "move": move["move"]})
     assert answer.status_code == 200 and answer.json()["history"][-1]["move"] == move["move"]
     through_setup(table)

@@ -307,7 +307,17 @@ class Table:
                 words.append(f"backed by {board.square_name(motion.frm)}")
         if to is None and squares:
             to = squares[-1]
-        return {"move": text, "squares": squares, "from": frm, "to": to, "says": ", ".join(words)}
+        info = {"move": text, "squares": squares, "from": frm, "to": to, "says": ", ".join(words)}
+        if not words and squares:  # a setup step: show what it leaves on its square(s)
+            after = view.copy()
+            after.push(move)
+            info["after"] = {name: self._cell(after, board.parse_square(name)) for name in squares}
+        return info
+
+    @staticmethod
+    def _cell(state: State, square: int) -> dict:
+        art = state.cell_art(square)
+        return {"ground": art.ground, "piece": art.piece, "badge": art.badge}
 
     # ------------------------------------------------------------------ export
     def export(self, key: str, what: str = "game") -> str:

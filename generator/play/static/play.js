@@ -205,11 +205,23 @@ function drawChoices() {
   }
   const list = movesWith(selected);
   $("choices-title").textContent = `Moves with ${selected}`;
-  $("hint").textContent = list.length ? "Click a marked square or a move." : `No legal move involves ${selected}.`;
+  const targets = list.some((m) => targetOf(m) && targetOf(m) !== selected);
+  $("hint").textContent = !list.length ? `No legal move involves ${selected}.`
+    : targets ? "Click a marked square, or a move." : "Choose one:";
   const cell = document.querySelector(`.sq[data-square="${selected}"]`);
   if (cell) cell.classList.add("selected");
   for (const m of list) {
     const b = button(m.move, () => play(m.move));
+    const after = m.after && m.after[selected];
+    if (after && (after.piece || after.ground)) {  // a setup step: what it leaves on the square
+      const face = img(`/face/${after.piece || after.ground}.svg`, "preview");
+      b.prepend(face);
+      if (after.badge) {
+        const letter = document.createElement("small");
+        letter.textContent = ` (${after.badge})`;
+        b.appendChild(letter);
+      }
+    }
     if (m.says) b.title = m.says;
     if (m.says && (m.says.includes(",") || !m.says.includes("\u2192"))) {  // more than its notation says
       const note = document.createElement("small");
