@@ -267,6 +267,18 @@ def test_the_exported_game_and_position_pass_pnp_check():
         table.export(viking, "pdf")
 
 
+def test_a_new_game_at_the_same_table():
+    people = Table(GAME, vs="human", seed=1)
+    play_random(people, 5, 1)
+    with pytest.raises(PlayError, match="once this one is over"):
+        people.restart(key(people, "irish"))
+    ai = Table(GAME, vs="random", side="irish", ai_pause=0)
+    ai.play(key(ai, "irish"), ai.state.legal_moves()[0].notation())
+    wait_for_ai(ai)
+    ai.restart(key(ai, "irish"))
+    assert ai.played == [] and ai.state.in_setup() and ai.payload(key(ai, "irish"))["your_turn"]
+
+
 def test_a_finished_game_exports_for_either_side():
     table = Table(GAME, vs="human", seed=1)
     play_random(table, 2000, 11)

@@ -10,6 +10,7 @@ Routes (every /api call names its seat by `key`; the page gets it from its link)
     POST /api/move              {"key", "move"}: play a move in the game's notation
     POST /api/undo              {"key"}
     POST /api/reveal            {"key"}: hot seat, the device has been passed on
+    POST /api/new               {"key"}: a new game at the same table
     GET  /api/export?key=K&what=position|game   an example block for rules.md
 
 A refused request answers 400 with {"error", "reason", "ruling", "move"}.
@@ -118,6 +119,7 @@ def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = No
         Route("/api/move", action(lambda key, body: table.play(key, str(body.get("move", "")))), methods=["POST"]),
         Route("/api/undo", action(lambda key, body: table.undo(key)), methods=["POST"]),
         Route("/api/reveal", action(lambda key, body: table.reveal(key)), methods=["POST"]),
+        Route("/api/new", action(lambda key, body: table.restart(key)), methods=["POST"]),
         Route("/api/export", export),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -143,6 +143,22 @@ class Table:
             self.handover = False
             self.version += 1
 
+    def restart(self, key: str) -> None:
+        """A new game at the same table (same links): against the AI at any time, between two
+        people once the game is over."""
+        with self.lock:
+            self.seat(key)
+            if self.ai_side is None and not self.state.is_game_over():
+                raise PlayError("a new game can start once this one is over (or take moves back)")
+            if self.thinking:
+                raise PlayError("wait for the AI to finish its move")
+            self.state = self.start.copy()
+            self.played.clear()
+            self.handover = False
+            self.error = ""
+            self.version += 1
+            self._ai_turn()
+
     def reveal(self, key: str) -> None:
         """Hot seat: the next player has the device; show their view."""
         with self.lock:
@@ -279,7 +295,7 @@ class Table:
                 "history": [{"side": p.side, "move": p.seen[side_label]} for p in self.played],
                 "can_undo": bool(self.played) and not self.thinking,
                 "outcome": str(outcome) if outcome else None,
-                "outcome_words": " ".join(self.game.describe_outcome(outcome)).strip() if outcome else None,
+                "outcome_words": ": ".join(w for w in self.game.describe_outcome(outcome) if w) if outcome else None,
                 "error": self.error,
             }
 

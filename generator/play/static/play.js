@@ -279,6 +279,11 @@ $("typed").addEventListener("submit", (event) => {
 });
 $("undo").addEventListener("click", () => send("/api/undo", {}));
 $("reveal").addEventListener("click", () => send("/api/reveal", {}));
+$("new-game").addEventListener("click", () => {
+  if (view && view.history.length && !view.outcome && !confirm("Start a new game? This one will be lost.")) return;
+  $("export").hidden = true;
+  send("/api/new", {});
+});
 for (const what of ["position", "game"]) {
   $(`export-${what}`).addEventListener("click", async () => {
     try {
