@@ -122,6 +122,15 @@ def test_placements_of_hidden_reverses_are_masked_for_the_other_side():
     assert [a for a in irish if a not in masked] == [b for b in viking if b not in placed]
 
 
+def test_even_the_last_placements_stay_masked():
+    """When the true supply has only plain reverses left, the Irish still cannot know it."""
+    for seed in range(12):
+        table = Table(GAME, vs="human", seed=seed)
+        play_random(table, 200, seed, until=lambda state: not state.in_setup())
+        seen = [p.seen["irish"] for p in table.played if p.side == "viking" and "@" in p.seen["viking"]]
+        assert len(seen) == GAME.counts.viking_troops and all(text.startswith("?@") for text in seen), seen
+
+
 def test_hot_seat_passes_the_device_between_sides_with_secrets():
     table = Table(GAME, vs="human", seed=1)
     shared = key(table, TABLE)

@@ -28,6 +28,7 @@ from ..games.base import Game, IllegalMoveError, InvalidMoveError, State
 
 SQUARE = re.compile(r"[a-z]\d{1,2}")
 TABLE = "table"  # the hot-seat seat
+WORLDS = 24     # samples of what the other side may hold, to find the moves a seat cannot tell apart
 AI_BUDGET = 300  # MCTS playouts per decision at the table (mcts:N overrides): well under a second
 
 
@@ -205,7 +206,7 @@ class Table:
             return text
         goal = target.diagram()
         rng = random.Random(len(self.played))
-        worlds = [state] + [before_view.determinize(rng) for _ in range(6)]
+        worlds = [state] + [before_view.determinize(rng) for _ in range(WORLDS)]
         candidates: dict[str, tuple[State, object]] = {}  # each other text once, in a world where it is legal
         for world in worlds:
             for other in world.legal_moves():
