@@ -191,3 +191,47 @@ def simulate_command(
     with errors_to_exit_codes():
         paths = write_report(sim, out or output_folder(loaded, None) / "lab" / "simulation", png=png)
     typer.echo("wrote " + ", ".join(str(p) for p in paths.values()))
+
+
+@app.command("play")
+def play_command(
+    game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
+    vs: str = typer.Option("mcts", "--vs", help="The opponent: mcts, mcts:N, greedy, random, or human "
+                           "(two people: one link per side, and a hot-seat link for one shared screen)."),
+    side: Optional[str] = typer.Option(None, "--side", help="The side you play against an AI (default: the "
+                                       "game's first side)."),
+    port: int = typer.Option(8765, "--port", min=1, max=65535, help="Port on 127.0.0.1."),
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; just print the links."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the AI (default: random)."),
+) -> None:
+    """Play the game in a browser against the AI or another person, before printing it."""
+    with errors_to_exit_codes():
+        loaded = _game(game)
+        from .play.session import Table
+        table = Table(loaded, vs=vs.strip().lower(), side=side, seed=seed)
+    from .play.server import serve
+    try:
+        serve(table, port=port, open_browser=not no_browser, report=lambda text: typer.echo(text, err=True))
+    except OSError as exc:  # the port is taken
+        fail(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}", 1)
+
+
+@app.command("export")
+def export_command(
+    target: str = typer.Argument(..., help="What to export: tts (a Tabletop Simulator saved object)."),
+    game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
+    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: the game folder's output/tts/)."),
+    url: Optional[str] = typer.Option(None, "--url", help="Public URL the images will be hosted at (default: "
+                                      "file:/// paths to OUT, for this computer only)."),
+) -> None:
+    """Export the game for other tables: `tts` writes a Tabletop Simulator saved object and its images."""
+    with errors_to_exit_codes():
+        if target != "tts":
+            raise UsageError(f"unknown export {target!r}; exports: tts")
+        loaded = _game(game)
+        from .build import output_folder
+        from .export.tts import export_tts
+        folder = out or output_folder(loaded, None) / "tts"
+        paths = export_tts(loaded, folder, base_url=url, report=lambda text: typer.echo(text, err=True))
+    for path in paths:
+        typer.echo(str(path))

@@ -1,0 +1,1 @@
+"""Exports of a game for other tables (`pnp export`)."""

@@ -1,0 +1,173 @@
+"""`pnp export tts`: the kit as a Tabletop Simulator saved object, for any game package.
+
+Writes OUT/<slug>.json and OUT/images/*.png. The JSON is a TTS save (SaveName, ObjectStates): the
+board as a Custom_Board, and each kind of piece in a Bag of Custom_Tile objects (two-sided pieces,
+each copy with its own true reverse, so a hidden identity travels with its piece) or Custom_Token objects
+(one-sided pieces); the kit's cards (a tracker, a player aid) are tiles beside the board. The
+images are the kit's own art (the game's FaceSet), drawn to a one-page PDF each and rasterised
+(`generator.pdf.rasterize`): 512 px per piece face, 2048 px for the board.
+
+Image URLs are `file:///` paths to OUT/images (this computer only) unless `base_url` is given:
+then every image is named `base_url/images/NAME.png`, for sharing once the folder is hosted.
+
+Sizes: TTS has no absolute unit (about an inch); a Custom_Board spans about BOARD_UNITS at scale 1
+and a Custom_Tile about TILE_UNITS, so pieces are scaled to their printed size relative to the
+board's square. Players can rescale anything in TTS.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+from ..games.base import Game
+from ..pdf import atomic_path, rasterize, register_fonts
+
+FACE_PX = 512
+BOARD_PX = 2048
+CARD_PX = 1024
+BOARD_UNITS = 18.0   # a Custom_Board's width at scale 1, in TTS units (about inches)
+TILE_UNITS = 2.0     # a Custom_Tile's width at scale 1
+
+
+def _guid(*parts) -> str:
+    return hashlib.sha1("/".join(map(str, parts)).encode()).hexdigest()[:6]
+
+
+def _transform(x=0.0, y=1.0, z=0.0, scale=1.0, rot_y=180.0) -> dict:
+    return {"posX": round(x, 3), "posY": y, "posZ": round(z, 3), "rotX": 0.0, "rotY": rot_y, "rotZ": 0.0,
+            "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
+
+
+def _object(name: str, nickname: str, transform: dict, guid: str, **extra) -> dict:
+    obj = {"GUID": guid, "Name": name, "Transform": transform, "Nickname": nickname, "Description": "",
+           "GMNotes": "", "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0}, "Locked": False, "Grid": True,
+           "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True, "GridProjection": False,
+           "HideWhenFaceDown": False, "Hands": False, "LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
+    obj.update(extra)
+    return obj
+
+
+def _render(folder: Path, name: str, width: float, height: float, pixels: int, draw) -> Path:
+    """Draw (width x height points) to a one-page PDF and rasterise it `pixels` wide (the longer side)."""
+    from reportlab.pdfgen import canvas as pdfcanvas
+
+    with tempfile.TemporaryDirectory() as temp:
+        pdf = Path(temp) / f"{name}.pdf"
+        c = pdfcanvas.Canvas(str(pdf), pagesize=(width, height), invariant=1)
+        draw(c)
+        c.showPage()
+        c.save()
+        dpi = pixels * 72.0 / max(width, height)
+        return rasterize(pdf, folder, dpi=dpi, stem=f"{name}.png")[0]
+
+
+def export_tts(game: Game, out: Path | str, *, base_url: str | None = None,
+               report: Callable[[str], None] = lambda text: None) -> list[Path]:
+    """Write the saved object and its images to `out`; returns the JSON's path, then the images'."""
+    from ..kit.faces import draw_face
+    from ..kit.layout import FRAME, FRAME_Y, BoardGeometry, content_frame, tracker_size
+    from ..kit.model import load_kit
+
+    register_fonts()
+    kit = load_kit(game)
+    faces = kit.faces
+    out = Path(out)
+    images = out / "images"
+    images.mkdir(parents=True, exist_ok=True)
+    written: dict[str, Path] = {}
+
+    def url(path: Path) -> str:
+        if base_url:
+            return f"{base_url.rstrip('/')}/images/{path.name}"
+        return path.resolve().as_uri()
+
+    def face_image(face: str, label: str) -> str:
+        key = f"{face}|{label}"
+        if key not in written:
+            stem = face if not label or label == faces.labels.get(face, "") else f"{face}-{_slug(label)}"
+            written[key] = _render(images, stem, 100, 100, FACE_PX,
+                                   lambda c: draw_face(c, faces, face, 0, 0, 100, label=label))
+        return url(written[key])
+
+    # the board
+    square = kit.square
+    geo = BoardGeometry(square, FRAME * square, FRAME_Y * square, kit.board_files, kit.board_ranks)
+    board_png = _render(images, "board", geo.width, geo.height, BOARD_PX, lambda c: faces.board(c, geo))
+    written["board"] = board_png
+    unit = BOARD_UNITS / geo.width  # TTS units per point
+    objects = [_object("Custom_Board", f"{kit.title} board", _transform(y=1.0), _guid(kit.title, "board"),
+                       Locked=True, CustomImage={"ImageURL": url(board_png), "ImageSecondaryURL": "",
+                                                 "ImageScalar": 1.0, "WidthScale": 0.0})]
+
+    # the pieces, a bag per kind; the cards beside the board
+    half_w, half_h = BOARD_UNITS / 2, BOARD_UNITS * geo.height / geo.width / 2
+    bag_x = -half_w + 1.5
+    card_z = -half_h + 2.0
+    for piece in kit.pieces:
+        if piece.kind != "token":
+            special = faces.specials.get(piece.kind)
+            if special is None:
+                continue
+            w, h = (tracker_size(piece, content_frame(kit).w)[:2] if piece.kind == "tracker"
+                    else (piece.width, piece.height))
+
+            def icon(c, art, x, y, size):
+                draw_face(c, faces, art, x, y, size, label="")
+
+            png = _render(images, piece.key, w, h, CARD_PX, lambda c, w=w, h=h, piece=piece: special(
+                c, w, h, piece=piece, kit=kit, ink_saver=False, icon=icon))
+            written[piece.key] = png
+            for n in range(piece.count):
+                scale = max(w, h) * unit / TILE_UNITS
+                objects.append(_object(
+                    "Custom_Tile", piece.name, _transform(half_w + 1 + max(w, h) * unit / 2 + n * 0.3,
+                                                          1.0 + n * 0.2, card_z, scale), _guid(kit.title, piece.key, n),
+                    CustomImage={"ImageURL": url(png), "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
+                                 "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}))
+            card_z += h * unit + 1.0
+            continue
+        scale = piece.width * unit / TILE_UNITS
+        contained = []
+        for index, (front, back) in enumerate(piece.copies()):
+            front_url = face_image(front, piece.label(front))
+            guid = _guid(kit.title, piece.key, index)
+            if back is not None:
+                back_url = face_image(back, piece.label(back))
+                contained.append(_object(
+                    "Custom_Tile", piece.name, _transform(scale=scale), guid,
+                    Description="two-sided: flip it to see the reverse",
+                    CustomImage={"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0,
+                                 "WidthScale": 0.0,
+                                 "CustomTile": {"Type": 0, "Thickness": 0.15, "Stackable": True, "Stretch": True}}))
+            else:
+                contained.append(_object(
+                    "Custom_Token", piece.name, _transform(scale=scale), guid,
+                    CustomImage={"ImageURL": front_url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                                 "WidthScale": 0.0,
+                                 "CustomToken": {"Thickness": 0.15, "MergeDistancePixels": 15.0, "StandUp": False,
+                                                 "Stackable": True}}))
+        note = " (shuffled: draw without looking, the reverses stay hidden)" if piece.backs and \
+            len({back for back, _ in piece.backs}) > 1 else ""
+        objects.append(_object("Bag", f"{piece.name} x{piece.count}", _transform(bag_x, 1.5, half_h + 2.5, 1.0, 0.0),
+                               _guid(kit.title, piece.key, "bag"), Description=f"{piece.count} {piece.name}{note}",
+                               ContainedObjects=contained))
+        bag_x += 3.0
+
+    save = {"SaveName": f"{kit.title} {kit.version}".strip(), "GameMode": kit.title, "Date": kit.date,
+            "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "",
+            "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {},
+            "ObjectStates": objects}
+    path = out / f"{kit.slug}.json"
+    with atomic_path(path) as temp:
+        Path(temp).write_text(json.dumps(save, indent=2, ensure_ascii=False), encoding="utf-8")
+    report(f"{len(objects)} objects, {len(written)} images; images named by "
+           + (f"{base_url.rstrip('/')}/images/" if base_url else "file:/// paths (this computer only)"))
+    return [path] + sorted(set(written.values()))
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
