@@ -481,6 +481,10 @@ class Game:
         ValueError for unknown names or impossible values."""
         raise ValueError(f"{self.name} has no numbers to vary")
 
+    def number_names(self) -> tuple[str, ...]:
+        """The names `with_numbers` accepts (the lab's `--vary` lists them); none by default."""
+        return ()
+
     def with_rule_set(self, rules: str) -> "Game":
         if rules not in self.rule_sets:
             raise ValueError(f"rules must be {' or '.join(self.rule_sets) or 'left out'}, not {rules!r}")

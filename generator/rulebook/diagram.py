@@ -15,6 +15,7 @@ Piece faces, terrain and markers are the kit's own art (the game's `FaceSet`, th
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
@@ -548,4 +549,6 @@ def _to_move(state: State) -> str:
 def _sentence(error) -> str:
     """The engine's reason as printed for players: no ruling number, capitalised, a full stop."""
     text = error.reason
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    if not re.match(r"[a-z]{1,2}\d", text):  # a square's name ("c3 and d4 are...") stays as written
+        text = text[:1].upper() + text[1:]
+    return text + ("" if text.endswith(".") else ".")
