@@ -319,7 +319,7 @@ class TaflGame(Game):
         f, r = king % n, king // n
         score -= 0.5 * min(f + r, n - 1 - f + r, f + n - 1 - r, 2 * (n - 1) - f - r)
         for ray in geo.rays[king]:
-            if all(not board[t] for t in ray):
+            if ray and all(not board[t] for t in ray):  # an edge king has an empty ray
                 score += 8.0 if ray[-1] in geo.corners else 3.0
         score -= 2.0 * sum(1 for t in geo.steps[king] if t >= 0 and board[t] == 1)
         return score if side is Side.DEFENDERS else -score
