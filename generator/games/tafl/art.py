@@ -462,7 +462,7 @@ DEFAULT_PIECES: dict[str, dict] = {
     "attacker": {"name": "Attacker", "count": "attackers", "size": 0.8, "front": "tafl-attacker"},
     "defender": {"name": "Defender", "count": "defenders", "size": 0.8, "front": "tafl-defender"},
     "king": {"name": "King", "count": "kings", "size": 0.9, "front": "tafl-king"},
-    "turn_marker": {"name": "Turn marker", "count": 1, "size": 0.6, "front": "tafl-turn"},
+    "turn_marker": {"name": "Turn marker", "count": 1, "size": 0.6, "front": "tafl-turn", "back": "tafl-turn"},
     "turn_track": {"name": "Turn track", "kind": "tracker", "count": 1, "size": 0.5, "spaces": "turn_limit"},
     "player_aid": {"name": "Player aid", "kind": "aid", "count": 2, "size": ["95mm", "150mm"]},
 }
