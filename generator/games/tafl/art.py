@@ -6,7 +6,7 @@ and the ground marks `tafl-throne` and `tafl-corner` that the board and the rule
 draw under the tokens. The sides differ by shape and pattern as well as colour, so a greyscale
 print or a colour-blind player still tells them apart (TAFL-RULINGS.md ruling 2):
 
-- attackers: dark iron ground, diagonal stripes, a chamfered (octagonal) frame, a spearhead;
+- attackers: dark iron ground, diagonal stripes, a chamfered (octagonal) frame, crossed spears;
 - defenders: pale bone ground, a dot pattern, a round frame, a round shield with a boss;
 - the king: a defender's round frame and dots on gold, a double ring of studs and a large crown.
 
@@ -82,27 +82,37 @@ def _label(c, text: str, y: float, color, size=9.0) -> None:
 
 # Tokens ----------------------------------------------------------------------------------------
 
-def _spearhead(c, ink: Ink) -> None:
-    """A winged spearhead pointing up: the attackers' angular emblem."""
+def _spear(c, ink: Ink, length: float = 84.0) -> None:
+    """A spear along +y centred on the origin: a long ash shaft, a socket, a leaf-shaped blade."""
+    half = length / 2
     steel = ink.fill(STEEL) if not ink.saver else PAPER
-    poly(c, [(46.5, 14), (53.5, 14), (53.5, 36), (46.5, 36)], fill=ink.fill(WOOD) if not ink.saver else PAPER,
-         stroke=INK, width=1.0)
-    for y in (19, 24):
-        c.setStrokeColor(INK)
-        c.setLineWidth(0.7)
-        c.line(46.5, y, 53.5, y)
-    poly(c, [(44, 34), (56, 34), (57.5, 44), (42.5, 44)], fill=ink.fill(STEEL_DARK) if not ink.saver else PAPER,
-         stroke=INK, width=1.0)
-    for sign in (-1, 1):   # the wings (lugs) below the blade
-        poly(c, [(50 + sign * 7, 42), (50 + sign * 19, 47), (50 + sign * 8, 49)], fill=steel, stroke=INK, width=1.0)
-    blade = [(50, 88), (60, 66), (58, 48), (50, 43), (42, 48), (40, 66)]
-    poly(c, blade, fill=steel, stroke=INK, width=1.3)
+    poly(c, [(-1.8, -half), (1.8, -half), (1.8, half - 24), (-1.8, half - 24)],
+         fill=ink.fill(WOOD) if not ink.saver else PAPER, stroke=INK, width=0.8)
+    poly(c, [(-2.8, half - 26), (2.8, half - 26), (2.2, half - 19), (-2.2, half - 19)],
+         fill=ink.fill(STEEL_DARK) if not ink.saver else PAPER, stroke=INK, width=0.8)
+    path = c.beginPath()
+    path.moveTo(0, half)
+    path.curveTo(4.5, half - 5, 7.5, half - 11, 6.5, half - 16)
+    path.lineTo(0, half - 20)
+    path.lineTo(-6.5, half - 16)
+    path.curveTo(-7.5, half - 11, -4.5, half - 5, 0, half)
+    path.close()
+    paint(c, path, fill=steel, stroke=INK, width=1.1)
     c.setStrokeColor(STEEL_DARK if not ink.saver else INK)
-    c.setLineWidth(1.6)
-    c.line(50, 46, 50, 82)          # the fuller
-    c.setStrokeColor(PAPER if not ink.saver else STEEL)
-    c.setLineWidth(0.9)
-    c.line(42.5, 63, 49, 84)        # a glint on the edge
+    c.setLineWidth(1.0)
+    c.line(0, half - 3, 0, half - 18)
+
+
+def _spears(c, ink: Ink) -> None:
+    """Two crossed spears: the attackers' angular emblem."""
+    for angle in (32, -32):
+        c.saveState()
+        c.translate(50, 50)
+        c.rotate(angle)
+        _spear(c, ink)
+        c.restoreState()
+    poly(c, [(50, 41), (56, 47), (50, 53), (44, 47)], fill=ink.fill(BLOOD) if not ink.saver else PAPER,
+         stroke=INK, width=1.0)      # the binding where the shafts cross
 
 
 def attacker(c, ink: Ink, label: str, bleed: float) -> None:
@@ -111,7 +121,7 @@ def attacker(c, ink: Ink, label: str, bleed: float) -> None:
     edge = ink.line(IRON_EDGE, INK)
     poly(c, _octagon(5, 15), stroke=edge, width=2.6)
     poly(c, _octagon(8.5, 16.5), stroke=edge, width=0.8)
-    _spearhead(c, ink)
+    _spears(c, ink)
     _label(c, label, 8.5, ink.line(BONE, INK))
 
 
@@ -191,7 +201,7 @@ def turn_marker(c, ink: Ink, label: str, bleed: float) -> None:
     path.curveTo(26, 56, 42, 70, 50, 88)
     path.close()
     paint(c, path, fill=ink.fill(GOLD) if not ink.saver else tint(GOLD, 0.35), stroke=GOLD_DARK, width=1.6)
-    circle(c, 43, 38, 6, fill=GOLD_LIGHT if not ink.saver else PAPER)
+    circle(c, 41, 52, 4.5, fill=GOLD_LIGHT if not ink.saver else PAPER)   # a glint
     text_centered(c, "TURN", 50, 33, BOLD, 9, ink.line(WOOD_DARK), 1.0)
 
 
