@@ -122,6 +122,25 @@ def test_bleed_spaces_the_pieces_and_sets_a_trim_box(game, tmp_path):
     assert xs[1] - xs[0] == pytest.approx(0.8 * SQUARE + 4 * MM, abs=0.01)
 
 
+def test_a_9_x_9_folder_with_its_setup_file_builds_its_own_kit(tmp_path):
+    """Ruling 3: another size takes its setup from a diagram in the game folder; the kit's counts,
+    cover picture and board marks follow it (40 mm squares still tile on 2 x 2 sheets)."""
+    folder = tmp_path / "tablut"
+    folder.mkdir()
+    shutil.copy(FOLDER / "setup-9.txt", folder)
+    source = (FOLDER / "components.toml").read_text(encoding="utf-8")
+    source = source.replace("size = 11 ", 'size = 9\nsetup = "setup-9.txt" ').replace('square = "33mm"', 'square = "40mm"')
+    (folder / "components.toml").write_text(source, encoding="utf-8")
+    game = load_game(folder)
+    kit = load_kit(game)
+    assert (kit.board_files, kit.piece("attacker").count, kit.piece("defender").count) == (9, 16, 8)
+    assert [p.board.tile for p in layout.impose(kit) if p.kind == "board"] == ["A1", "A2", "B1", "B2"]
+    assert game.faces.board.keywords["setup"] == game.setup_tokens()
+    assert len(dict(game.kit_hooks().setup)["tafl-attacker"]) == 16
+    pages = read_pdf(build(kit, tmp_path / "out"))
+    assert pieces_drawn(pages)["tafl-attacker"] == 16
+
+
 def test_the_cover_shows_the_setup_and_the_kit_hooks_follow_the_game(game):
     hooks = game.kit_hooks()
     setup = dict(hooks.setup)

@@ -121,7 +121,7 @@ def _edge(state: State, motion: Motion) -> tuple[float, float]:
 # ----------------------------------------------------------------- the part of the board shown
 @dataclass(frozen=True)
 class Crop:
-    files: tuple[int, int]  # first and last file shown, inclusive (may reach -1 or 8: off-board room)
+    files: tuple[int, int]  # first and last file shown, inclusive (may reach -1 or N: off-board room)
     ranks: tuple[int, int]
 
 

@@ -19,7 +19,8 @@ board's side frame is too narrow for 30 legible spaces.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from dataclasses import replace
+from functools import lru_cache, partial
 from pathlib import Path
 
 from ...kit.faces import FaceSet, Ink, circle, clip_rect, draw_face, hx, paint, poly, text_centered, tint
@@ -250,21 +251,12 @@ LABELS = {"tafl-attacker": "", "tafl-defender": "", "tafl-king": "King", "tafl-t
 
 # The board ---------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
-def start_squares(n: int) -> dict[str, tuple[int, ...]]:
-    """The setup of an `n` x `n` board as {"A": squares, "D": ..., "K": ...}, or {} when the package
-    has none for that size (ruling 3: 11 x 11 built in; 7 x 7 and 9 x 9 shipped as setup files)."""
-    from .game import package_setup
-    tokens = package_setup(n)
-    if not tokens:
-        return {}
-    return {letter: tuple(i for i, t in enumerate(tokens) if t == letter) for letter in "ADK"}
-
-
-def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "") -> None:
+def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "",
+               setup: tuple[str, ...] = ()) -> None:
     """The N x N board in board coordinates (origin at the frame's outer lower-left corner): plain
-    squares with the throne and the corners marked (ruling 1), faint marks where the tokens start
-    (ruling 3), file letters along the top and bottom and rank numbers up both sides."""
+    squares with the throne and the corners marked (ruling 1), faint marks where the tokens of
+    `setup` (grid tokens, ruling 3) start, file letters along the top and bottom and rank numbers
+    up both sides."""
     register_fonts()
     ink = Ink(ink_saver)
     sq, fx, fy, n = geo.square, geo.frame, geo.frame_y, geo.files
@@ -283,9 +275,8 @@ def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "
             for r in range(geo.ranks):
                 if (f + r) % 2:
                     c.rect(fx + f * sq, fy + r * sq, sq, sq, fill=1, stroke=0)
-    starts = start_squares(n) if n == geo.ranks else {}
-    for letter, squares in starts.items():
-        for s in squares:
+    for s, letter in enumerate(setup if len(setup) == n * geo.ranks else ()):
+        if letter in "AD":
             cx, cy = fx + (s % n + 0.5) * sq, fy + (s // n + 0.5) * sq
             if letter == "A":
                 k = sq * 0.3
@@ -479,6 +470,12 @@ DEFAULT_PIECES: dict[str, dict] = {
 
 FACES = FaceSet(draw=ART, labels=LABELS, board=draw_board, specials={"tracker": _track, "aid": _aid},
                 default_pieces=DEFAULT_PIECES, accent=SEA_DARK)
+
+
+@lru_cache(maxsize=None)
+def faces_for(setup: tuple[str, ...]) -> FaceSet:
+    """FACES with a board that marks where this setup's tokens start (the game's own setup)."""
+    return replace(FACES, board=partial(draw_board, setup=setup))
 
 
 def kit_hooks(game) -> KitHooks:

@@ -295,8 +295,12 @@ class TaflGame(Game):
     # --- the kit
     @property
     def faces(self):  # type: ignore[override]
-        from .art import FACES
-        return FACES
+        """The kit's art; the board marks this game's setup (none when the size has no setup)."""
+        from .art import faces_for
+        try:
+            return faces_for(self.setup_tokens())
+        except ValueError:
+            return faces_for(())
 
     def kit_hooks(self):
         from .art import kit_hooks
