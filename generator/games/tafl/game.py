@@ -281,7 +281,7 @@ class TaflGame(Game):
     def template_values(self) -> dict[str, Any]:
         values = super().template_values()
         geo = geometry(self.size)
-        values.update(board_size=self.size, throne=geo.name(geo.throne),
+        values.update(board_size=self.size, last_file=FILES[self.size - 1], throne=geo.name(geo.throne),
                       corners=", ".join(geo.name(s) for s in geo.corners),
                       turn_limit=int(dict(self.options).get("turn-limit", "30")),
                       turn_cap=int(dict(self.options).get("turn-cap", "0")), kings=1)
