@@ -268,7 +268,9 @@ def parts_list(kit: Kit) -> list[tuple[str, str]]:
             continue
         text = f"{piece.count} {_plural(piece.name, piece.count)}, {size}"
         if piece.backs:
-            if len(piece.backs) == 1:
+            if len(piece.backs) == 1 and piece.backs[0][0] == piece.front:
+                text += ", the same on both sides"
+            elif len(piece.backs) == 1:
                 text += f", two-sided ({piece.label(piece.front) or 'front'} / " \
                         f"{piece.label(piece.backs[0][0]).lower() or 'back'})"
             else:
