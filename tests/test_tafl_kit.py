@@ -179,7 +179,7 @@ def test_the_rulebook_builds_with_every_example_passing(game):
 
 def test_pnp_check_passes_and_a_wrong_example_fails_with_the_difference(tmp_path):
     runner = CliRunner()
-    result = runner.invoke(app, ["check", str(FOLDER / "rules.md")])
+    result = runner.invoke(app, ["check", str(FOLDER / "rules.md"), str(FOLDER / "examples.md")])
     assert result.exit_code == 0 and "0 failed" in result.output
     text = (FOLDER / "rules.md").read_text(encoding="utf-8")
     start = text.index("title: Two attackers catch a defender between them")
@@ -246,3 +246,4 @@ def test_pnp_rules_lists_the_numbers_and_build_writes_the_kit_with_its_rulebook(
     pdf = folder / "output" / "tafl-letter.pdf"
     text = "\n".join(page.extract_text() for page in PdfReader(str(pdf)).pages[:3])
     assert "Rules, page 1 of" in text and "SET-UP AT A GLANCE" in text
+    assert (folder / "output" / "tafl-examples-letter.pdf").exists()     # the booklet, beside the kit
