@@ -23,10 +23,11 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from pathlib import Path
 
-from ...kit.faces import FaceSet, Ink, circle, clip_rect, draw_face, hx, paint, poly, text_centered, tint
+from ...kit.faces import FaceSet, Ink, circle, draw_face, hx, paint, poly, text_centered, tint
 from ...kit.layout import BoardGeometry
 from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, paragraph, register_fonts
 from ..base import KitHooks
+from .board import FILES
 
 # Palette: the kit's bone, steel and gold, with iron for the attackers and sea-blue for the defenders.
 IRON, IRON_STRIPE, IRON_EDGE = hx("#22252a"), hx("#30343b"), hx("#8f9aa3")
@@ -306,7 +307,7 @@ def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "
     c.rect(fx - gap, fy - gap, n * sq + 2 * gap, geo.ranks * sq + 2 * gap, fill=0, stroke=1)
     size = max(6.0, min(fx * 0.55, fy * 0.45))
     for f in range(n):
-        letter = geo_letter(f)
+        letter = FILES[f]
         cx = fx + (f + 0.5) * sq
         text_centered(c, letter, cx, fy * 0.38, SERIF, size, text)
         c.saveState()
@@ -321,10 +322,6 @@ def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "
     if title:
         text_centered(c, title.upper(), W / 2, fy * 0.12, SERIF, size * 0.5, text, 1.0)
     c.restoreState()
-
-
-def geo_letter(file: int) -> str:
-    return "abcdefghijklmnopqrs"[file]
 
 
 # The turn track and the player aid ----------------------------------------------------------------
@@ -401,8 +398,8 @@ def aid_sections(values: dict) -> list[tuple[str, list[str]]]:
 
 def aid_values(counts: dict[str, int], size: int) -> dict:
     """The aid template's names: the kit's numbers plus the throne's and corners' names."""
-    last = geo_letter(size - 1)
-    centre = f"{geo_letter(size // 2)}{size // 2 + 1}"
+    last = FILES[size - 1]
+    centre = f"{FILES[size // 2]}{size // 2 + 1}"
     return {**counts, "board_size": size, "throne": centre, "corners": f"a1, a{size}, {last}1 and {last}{size}"}
 
 
@@ -506,7 +503,7 @@ def kit_hooks(game) -> KitHooks:
         board_notes=(f"The throne ({values['throne']}) and the four corners ({values['corners']}) are "
                      f"marked: only the king may stop there, and when empty they are hostile to every "
                      f"token. Pale rings show where the defenders start, dark diamonds the attackers. "
-                     f"Files run a to {geo_letter(n - 1)} along the bottom and top, ranks 1 to {n} up "
+                     f"Files run a to {FILES[n - 1]} along the bottom and top, ranks 1 to {n} up "
                      f"both sides."),
         piece_notes={"tracker": "skilled play, spaces 1 to {spaces} and a start box",
                      "aid": "moves, captures, the king, winning, the options"},
