@@ -272,7 +272,9 @@ def parts_list(kit: Kit) -> list[tuple[str, str]]:
             designs = len({front for front, _, _ in piece.pairs})
             text += (", two-sided" if piece.backs else "") + (f", {designs} designs" if designs > 1 else "")
         elif piece.backs:
-            if len(piece.backs) == 1:
+            if len(piece.backs) == 1 and piece.backs[0][0] == piece.front:
+                text += ", the same on both sides"
+            elif len(piece.backs) == 1:
                 text += f", two-sided ({piece.label(piece.front) or 'front'} / " \
                         f"{piece.label(piece.backs[0][0]).lower() or 'back'})"
             else:

@@ -108,8 +108,10 @@ def write_pdf(sim: Simulation, path: Path | str) -> Path:
 
 def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
     first, second = (plural for _, plural, _ in _sides(sim))
-    columns = [("variant", 90), (f"{first} win", 120), (f"{second} win", 120), ("draws (cap)", 80),
-               ("turns: mean, median [range]", 150), ("commonest wins", width - 2 * MARGIN - 560)]
+    c.setFont(SERIF, 8.5)   # the variant column fits its longest label (a sweep of two names)
+    label_w = min(200.0, max([90.0] + [c.stringWidth(v, SERIF, 8.5) + 6 for v in sim.variants]))
+    columns = [("variant", label_w), (f"{first} win", 120), (f"{second} win", 120), ("draws (cap)", 80),
+               ("turns: mean, median [range]", 150), ("commonest wins", width - 2 * MARGIN - 470 - label_w)]
     row_h = 13.0
     c.setFont(BOLD, 8.5)
     x = MARGIN
@@ -187,10 +189,22 @@ def _wrap(c: Canvas, text: str, width: float, size: float) -> list[str]:
         if lines and c.stringWidth(lines[-1] + " " + word, SERIF, size) <= width:
             lines[-1] += " " + word
         else:
-            while c.stringWidth(word, SERIF, size) > width and len(word) > 3:
-                word = word[:-1]
-            lines.append(word)
+            lines.append(_fit(c, word, width, size))
     return lines or [""]
+
+
+def _fit(c: Canvas, word: str, width: float, size: float) -> str:
+    """`word` cut to `width`; a `name=value` word keeps its value and shortens its name.
+
+    A swept number's label such as `board_size=11` becomes `board_s.=11`, not `board_siz`."""
+    name, sep, value = word.partition("=")
+    if sep:
+        while c.stringWidth(name + sep + value, SERIF, size) > width and len(name) > 2:
+            name = name[:-2] + "."
+        return name + sep + value
+    while c.stringWidth(word, SERIF, size) > width and len(word) > 3:
+        word = word[:-1]
+    return word
 
 
 def _legend(c: Canvas, items: list[tuple[str, Color]], x: float, y: float) -> None:

@@ -15,6 +15,7 @@ Piece faces, terrain and markers are the kit's own art (the game's `FaceSet`, th
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
@@ -24,7 +25,7 @@ from reportlab.platypus import Flowable, Paragraph
 from ..examples import Replay, differences
 from ..games.base import Effect, Motion, State
 from ..kit.faces import FaceSet, draw_face
-from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe
+from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe, wrap
 from .markdown import ACCENT, INK, RULE, Styles
 
 PUSH_INK = colors.HexColor("#5b5247")
@@ -120,7 +121,7 @@ def _edge(state: State, motion: Motion) -> tuple[float, float]:
 # ----------------------------------------------------------------- the part of the board shown
 @dataclass(frozen=True)
 class Crop:
-    files: tuple[int, int]  # first and last file shown, inclusive (may reach -1 or 8: off-board room)
+    files: tuple[int, int]  # first and last file shown, inclusive (may reach -1 or N: off-board room)
     ranks: tuple[int, int]
 
 
@@ -235,7 +236,7 @@ class ExampleDiagram(Flowable):
         if self.trace.illegal:
             lines.append(f'<font color="#a3301d"><b>Illegal.</b></font> {escape(self.trace.illegal)}')
         outcome = self.trace.after.outcome() if self.trace.after else None
-        if outcome and outcome.winner is not None:
+        if outcome:                       # a win, or a draw (a game's turn cap, say)
             head, why = self.game.describe_outcome(outcome)
             lines.append(f"<b>{escape(head)}</b>" + (f" ({escape(why)})." if why else "."))
         if self.failed:
@@ -255,7 +256,9 @@ class ExampleDiagram(Flowable):
         self.caption_h = self.caption.wrap(inner, available_height)[1]
         self.text = self._side_text()
         self.board_h = self.nr * self.s
-        boards_h = 11 + self.board_h + self.LABEL + self.styles.small.leading * 1.3
+        states = [self.trace.before] + ([self.trace.after] if self.trace.after and not self.trace.illegal else [])
+        notes = max((len(self._status_lines(state)) for state in states), default=0)
+        boards_h = 11 + self.board_h + self.LABEL + self.styles.small.leading * 1.3 * max(1, notes)
         side_w = inner - self._boards_width(self.s) - self.SIDE_GAP
         self.beside = side_w >= self.MIN_SIDE
         if self.text is None:
@@ -326,18 +329,22 @@ class ExampleDiagram(Flowable):
         c.setFont(SERIF_ITALIC, 8.5)
         c.drawString(x, y, text)
 
-    def _status(self, x: float, y: float, width: float, state: State) -> None:
+    STATUS_SIZE = 7.0
+
+    def _status_lines(self, state: State) -> list[str]:
+        """The state's notes under its board, wrapped to the board's width (a narrow crop gets
+        several lines rather than text running into the next board)."""
         text = state.notes()
         if not text:
-            return
+            return []
+        return wrap(text, SERIF, self.STATUS_SIZE, self.nf * self.s + self.LABEL)
+
+    def _status(self, x: float, y: float, width: float, state: State) -> None:
         c = self.canv
         c.setFillColor(INK)
-        size = 7.8
-        c.setFont(SERIF, size)
-        while c.stringWidth(text, SERIF, size) > width + self.LABEL * 2 and size > 6:
-            size -= 0.3
-            c.setFont(SERIF, size)
-        c.drawString(x - self.LABEL * 0.2, y - size - 2, text)
+        c.setFont(SERIF, self.STATUS_SIZE)
+        for n, line in enumerate(self._status_lines(state)):
+            c.drawString(x - self.LABEL * 0.2, y - self.STATUS_SIZE - 2 - n * self.STATUS_SIZE * 1.2, line)
 
     def _xy(self, x: float, y: float, f: float, r: float) -> tuple[float, float]:
         """Centre of square (file f, rank r) for a board drawn at (x, y)."""
@@ -629,10 +636,14 @@ def _to_move(state: State) -> str:
     outcome = state.outcome()
     if outcome and outcome.winner is not None:
         return f"{sides[outcome.winner.label]} win"
+    if outcome:
+        return "Drawn"
     return f"{sides[state.to_move.label]} to move"
 
 
 def _sentence(error) -> str:
     """The engine's reason as printed for players: no ruling number, capitalised, a full stop."""
     text = error.reason
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    if not re.match(r"[a-z]{1,2}\d", text):  # a square's name ("c3 and d4 are...") stays as written
+        text = text[:1].upper() + text[1:]
+    return text + ("" if text.endswith(".") else ".")

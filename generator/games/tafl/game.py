@@ -56,6 +56,20 @@ def check_options(values: dict[str, object]) -> dict[str, str]:
     return resolved
 
 
+SETUPS = Path(__file__).resolve().parent / "setups"
+
+
+@lru_cache(maxsize=None)
+def package_setup(n: int) -> tuple[str, ...]:
+    """A setup for an `n` x `n` board as grid tokens, or () for other sizes: ruling 3's built-in 11 x 11,
+    or a setup diagram shipped in setups/ (7 x 7 Brandubh, 9 x 9 Tablut), used as if a game folder
+    had named it, for the lab's board-size sweep and the board's start marks."""
+    if n == 11:
+        return builtin_layout()
+    path = SETUPS / f"setup-{n}.txt"
+    return read_setup(path.read_text(encoding="utf-8")) if path.exists() else ()
+
+
 def builtin_layout() -> tuple[str, ...]:
     """Ruling 3's setup as grid tokens, one per square of the 11 x 11 board."""
     tokens = ["."] * 121
@@ -105,6 +119,12 @@ class TaflGame(Game):
     rule_sets: ClassVar[tuple[str, ...]] = ()
     ways: ClassVar[tuple[str, ...]] = ("king-escaped", "king-captured", "no-moves", "turn-limit")
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    # The rulebook's number check: typed counts of these nouns must match components.toml.
+    count_nouns: ClassVar[tuple[tuple[str, str], ...]] = (
+        (r"attack(?:ers?|ing tokens?)", "attackers"),
+        (r"defend(?:ers?|ing tokens?)", "defenders"),
+        (r"kings?", "kings"),
+    )
 
     size: int = 11
     layout: tuple[str, ...] = ()
@@ -188,16 +208,33 @@ class TaflGame(Game):
     def check_options(self, values: dict[str, object], rules: str | None = None) -> dict[str, str]:
         return check_options(values)
 
+    NUMBERS: ClassVar[tuple[str, ...]] = ("board_size", "turn_limit", "turn_cap")
+
+    def number_names(self) -> tuple[str, ...]:
+        return self.NUMBERS
+
     def with_numbers(self, **changes: int) -> "TaflGame":
-        """A copy with `turn_limit` (ruling 15) or `turn_cap` (ruling 13) changed, for the lab's
-        sweeps. Raises ValueError for other names or impossible values."""
+        """A copy with `turn_limit` (ruling 15), `turn_cap` (ruling 13) or `board_size` (ruling 1:
+        the package's setups are 7, 9 and 11; another size needs a setup file in the game folder)
+        changed, for the lab's sweeps. Raises ValueError for other names or impossible values."""
         options = dict(self.options)
+        game = self
         for name, value in changes.items():
-            if name not in ("turn_limit", "turn_cap"):
-                raise ValueError(f"tafl has no number {name!r}; numbers: turn_limit, turn_cap")
+            if name not in self.NUMBERS:
+                raise ValueError(f"tafl has no number {name!r}; numbers: {', '.join(self.NUMBERS)}")
+            if name == "board_size":
+                check_size(value)
+                if value != self.size:
+                    layout = package_setup(value)
+                    if not layout:
+                        known = ", ".join(str(k) for k in (7, 9, 11))
+                        raise ValueError(f"board_size {value}: no setup for a {value} x {value} board "
+                                         f"(the package has {known}; name a setup file in [board])")
+                    game = replace(game, size=value, layout=layout)
+                continue
             options[name.replace("_", "-")] = str(value)
         check_options(options)
-        return replace(self, options=tuple(sorted(options.items())))
+        return replace(game, options=tuple(sorted(options.items())))
 
     def setup_tokens(self) -> tuple[str, ...]:
         """The setup as grid tokens (ruling 3); raises ValueError when this size has none."""
@@ -244,7 +281,7 @@ class TaflGame(Game):
     def template_values(self) -> dict[str, Any]:
         values = super().template_values()
         geo = geometry(self.size)
-        values.update(board_size=self.size, throne=geo.name(geo.throne),
+        values.update(board_size=self.size, last_file=FILES[self.size - 1], throne=geo.name(geo.throne),
                       corners=", ".join(geo.name(s) for s in geo.corners),
                       turn_limit=int(dict(self.options).get("turn-limit", "30")),
                       turn_cap=int(dict(self.options).get("turn-cap", "0")), kings=1)
@@ -254,6 +291,20 @@ class TaflGame(Game):
             return values
         values.update(attackers=tokens.count("A"), defenders=tokens.count("D"))
         return values
+
+    # --- the kit
+    @property
+    def faces(self):  # type: ignore[override]
+        """The kit's art; the board marks this game's setup (none when the size has no setup)."""
+        from .art import faces_for
+        try:
+            return faces_for(self.setup_tokens())
+        except ValueError:
+            return faces_for(())
+
+    def kit_hooks(self):
+        from .art import kit_hooks
+        return kit_hooks(self)
 
     # --- the lab
     def evaluate(self, state: TaflState, side: Side) -> float:
@@ -272,7 +323,7 @@ class TaflGame(Game):
         f, r = king % n, king // n
         score -= 0.5 * min(f + r, n - 1 - f + r, f + n - 1 - r, 2 * (n - 1) - f - r)
         for ray in geo.rays[king]:
-            if all(not board[t] for t in ray):
+            if ray and all(not board[t] for t in ray):  # an edge king has an empty ray
                 score += 8.0 if ray[-1] in geo.corners else 3.0
         score -= 2.0 * sum(1 for t in geo.steps[king] if t >= 0 and board[t] == 1)
         return score if side is Side.DEFENDERS else -score

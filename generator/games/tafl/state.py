@@ -121,7 +121,7 @@ class TaflState(State):
             parts.append(f"Berserker: the token on {self.geo.name(self._chain_square())} has captured "
                          f"and may move again, or stop.")
         if self.rules.skilled_play:
-            parts.append(f"Skilled play: the defenders have completed {self.defender_turns} of "
+            parts.append(f"Skilled play: the defenders have played {self.defender_turns} of "
                          f"{self.turn_limit} turns.")
         return " ".join(parts)
 
