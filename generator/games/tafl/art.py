@@ -326,15 +326,15 @@ def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "
 
 # The turn track and the player aid ----------------------------------------------------------------
 
-def draw_track(c, w: float, h: float, cells, *, ink_saver: bool = False) -> None:
+def draw_track(c, w: float, h: float, cells, *, ink_saver: bool = False, bleed: float = 0.0) -> None:
     """The skilled-play turn track (ruling 15): spaces 1 to N and a start box, in the layout's
     snake (`cells` in path order N..1, then the box). The marker starts in the box and moves up
-    one space at the end of each of the defenders' turns."""
+    one space at the end of each of the defenders' turns. The background runs `bleed` past the trim."""
     register_fonts()
     ink = Ink(ink_saver)
     c.saveState()
     c.setFillColor(ink.fill(hx("#e9dfc4")))
-    c.rect(0, 0, w, h, fill=1, stroke=0)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
     c.setStrokeColor(SEA_DARK)
     c.setLineWidth(1.4)
     c.roundRect(4, 4, w - 8, h - 8, 6, fill=0, stroke=1)
@@ -403,18 +403,19 @@ def aid_values(counts: dict[str, int], size: int) -> dict:
     return {**counts, "board_size": size, "throne": centre, "corners": f"a1, a{size}, {last}1 and {last}{size}"}
 
 
-def draw_aid(c, w: float, h: float, *, values: dict, title: str, ink_saver: bool = False, icon=None) -> None:
+def draw_aid(c, w: float, h: float, *, values: dict, title: str, ink_saver: bool = False, icon=None,
+             bleed: float = 0.0) -> None:
     """The player aid card: the turn, captures, the king, winning and the optional rules, with a
-    legend of the faces along the bottom."""
+    legend of the faces along the bottom. The background and the title band run `bleed` past the trim."""
     icon = icon or (lambda cv, face, x, y, s: draw_face(cv, FACES, face, x, y, s, label="", ink_saver=ink_saver))
     register_fonts()
     ink = Ink(ink_saver)
     c.saveState()
     c.setFillColor(ink.fill(hx("#f4ecd8")))
-    c.rect(0, 0, w, h, fill=1, stroke=0)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
     band = 15 * 72 / 25.4
     c.setFillColor(ink.fill(WOOD_DARK) if not ink_saver else PAPER)
-    c.rect(0, h - band, w, band, fill=1, stroke=0)
+    c.rect(-bleed, h - band, w + 2 * bleed, band + bleed, fill=1, stroke=0)
     c.setStrokeColor(WOOD_DARK)
     c.setLineWidth(1.0)
     c.rect(5, 5, w - 10, h - 10, fill=0, stroke=1)
@@ -445,14 +446,14 @@ def draw_aid(c, w: float, h: float, *, values: dict, title: str, ink_saver: bool
     c.restoreState()
 
 
-def _track(c, w, h, *, piece, kit, ink_saver, icon):
+def _track(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):
     from ...kit.layout import content_frame, tracker_cells
-    draw_track(c, w, h, tracker_cells(piece, content_frame(kit).w), ink_saver=ink_saver)
+    draw_track(c, w, h, tracker_cells(piece, content_frame(kit).w), ink_saver=ink_saver, bleed=bleed)
 
 
-def _aid(c, w, h, *, piece, kit, ink_saver, icon):
+def _aid(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):
     draw_aid(c, w, h, values=aid_values(kit.counts, kit.board_files), title=kit.title, ink_saver=ink_saver,
-             icon=icon)
+             icon=icon, bleed=bleed)
 
 
 # The pieces used when a game folder has no [pieces] table (the same as games/tafl/components.toml).
