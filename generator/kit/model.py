@@ -30,7 +30,8 @@ Schema (components.toml)::
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
 from ..games.base import Game, KitHooks
 from ..units import mm, parse_length
@@ -110,6 +111,7 @@ class Kit:
     counts: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
     faces: FaceSet | None = field(default=None, compare=False, hash=False)
     hooks: KitHooks = field(default_factory=KitHooks, compare=False, hash=False)
+    template: Callable[[str], Path] | None = field(default=None, compare=False, hash=False)  # Game.template
 
     @property
     def page_size(self) -> tuple[float, float]:
@@ -300,7 +302,7 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
               designer=game.info.designer, square=side, paper=paper, margin=margin,
               board_overlap=overlap, bleed=bleed, pieces=pieces, duplex=duplex,
               back_offset=back_offset, ink_saver=ink_saver, board_files=game.board.files,
-              board_ranks=game.board.ranks, faces=game.faces, hooks=hooks,
+              board_ranks=game.board.ranks, faces=game.faces, hooks=hooks, template=game.template,
               counts={k: v for k, v in game.template_values().items() if isinstance(v, int)})
     _check_fits(game, kit)
     return kit
