@@ -12,6 +12,7 @@ from typing import Callable
 from .config import COMPONENTS_FILE, find_game
 from .errors import ExampleSyntaxError, UsageError
 from .games.base import Game
+from .pdf import ensure_writable
 
 PAPER_CHOICES = ("a4", "letter", "both")
 DUPLEX_CHOICES = ("long", "short")
@@ -23,8 +24,16 @@ BOOKLET = "Examples and clarifications"
 def output_folder(game: Game, out: Path | str | None) -> Path:
     """`--out`, else the game folder's output/ (the current folder's for the built-in game)."""
     if out is not None:
-        return Path(out)
+        return check_out(out)
     return (game.folder if game.folder is not None else Path(".")) / "output"
+
+
+def check_out(out: Path | str) -> Path:
+    """`--out X` as a path; an existing file there is a usage error."""
+    out = Path(out)
+    if out.is_file():
+        raise UsageError(f"--out {out}: is a file, not a folder")
+    return out
 
 
 def run(*, game: Path | str | None = None, out: Path | str | None = None, paper: str | None = None,
@@ -60,6 +69,7 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
         raise
     folder = output_folder(loaded, out)
     found = find_rules(loaded, Path(rules) if rules is not None else None)
+    ensure_writable(folder)
     if rulebook_only:
         if found is None:
             raise UsageError(f"no {RULES_FILE} found (give one with --rules)")
@@ -154,8 +164,5 @@ def watch(build_once: Callable[[], bool], paths: list[Path], echo: Callable[[str
 
     run_once("start")
     echo("[watch] watching " + ", ".join(str(p) for p in paths) + " (Ctrl-C to stop)")
-    try:
-        for changes in watch_files(*roots, debounce=debounce_ms, stop_event=stop_event, watch_filter=relevant):
-            run_once(", ".join(sorted({Path(p).name for _, p in changes})))
-    except KeyboardInterrupt:
-        pass
+    for changes in watch_files(*roots, debounce=debounce_ms, stop_event=stop_event, watch_filter=relevant):
+        run_once(", ".join(sorted({Path(p).name for _, p in changes})))

@@ -19,7 +19,7 @@ from pathlib import Path
 import jinja2
 from markdown_it import MarkdownIt
 
-from .errors import ExampleSyntaxError
+from .errors import ExampleSyntaxError, read_text
 from .games import all_fences
 from .games.base import DiagramError, Game, Grid, IllegalMoveError, State, parse_option
 
@@ -221,13 +221,7 @@ def _fields_and_options(game, lines, i, stop, options, rules):
 def read_examples(path: Path | str, games: "GameFinder") -> list[Example]:
     """All example blocks of a Markdown file (rendered as a template first if it is one)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ExampleSyntaxError(path, None, f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise ExampleSyntaxError(path, None, f"cannot read: not UTF-8 text ({exc.reason} at byte "
-                                             f"{exc.start})") from None
+    text = read_text(path, ExampleSyntaxError)
     blocks = find_blocks(text)
     if not blocks:
         return []

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 
-from ...errors import GameFileError
+from ...errors import GameFileError, read_text
 from ...kit.faces import FaceSet, Ink as _Ink, draw_face, circle as _circle, clip_rect as _clip_rect, hx, paint as _paint
 from ...kit.faces import poly as _poly, text_centered as _text_centered, tint
 from ...kit.layout import BoardGeometry, Rect
@@ -698,10 +698,8 @@ def aid_sections(counts: dict[str, int], path: Path = AID_TEMPLATE) -> list[tupl
     import jinja2
 
     try:
-        template = jinja2.Template(path.read_text(encoding="utf-8"), undefined=jinja2.StrictUndefined)
+        template = jinja2.Template(read_text(path, GameFileError), undefined=jinja2.StrictUndefined)
         text = template.render(**counts)
-    except UnicodeDecodeError:
-        raise GameFileError(path, None, "cannot read: not UTF-8 text") from None
     except jinja2.TemplateError as exc:
         raise GameFileError(path, getattr(exc, "lineno", None), str(exc)) from None
     sections: list[tuple[str, list[str]]] = []
