@@ -71,6 +71,9 @@ def load_game(folder: Path | str | None = None) -> Game:
     folder = Path(folder)
     path = folder / COMPONENTS_FILE
     source = read_text(path, GameFileError)
+    if not source.strip():
+        raise GameFileError(path, None, 'empty: it needs at least [game] with title = "..." (every other '
+                                        'table has defaults)')
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:

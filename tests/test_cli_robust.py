@@ -166,3 +166,59 @@ def test_check_uses_the_components_toml_beside_the_file_and_says_so(tmp_path):
     assert done.returncode == 0 and "numbers: built-in defaults" in done.stderr
     rules = RUNNER.invoke(app, ["rules", "--game", str(ROOT)])
     assert f"numbers: Siege of Armagh from {ROOT / 'components.toml'}" in rules.output
+
+
+# --------------------------------------------------------------------- bounds in components.toml
+def _folder(tmp_path: Path, text: str) -> Path:
+    folder = tmp_path / "game"
+    folder.mkdir(exist_ok=True)
+    (folder / "components.toml").write_text(text, encoding="utf-8")
+    return folder
+
+
+SOURCE = (ROOT / "components.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("stun_markers = 8", "stun_markers = 100000", r":19: stun_markers must be at most 64 \(pieces to cut out\), got 100000"),
+    ("points_to_win = 2", "points_to_win = 0", r":23: points_to_win must be 1 to 3 \(the Irish can hold 3 points"),
+    ("points_to_win = 2", "points_to_win = 9", r":23: points_to_win must be 1 to 3 .*got 9"),
+    ("defeats_for_point = 4", "defeats_for_point = 0", r":24: defeats_for_point must be 1 to viking_troops \(8\), got 0"),
+    ("count = 2", "count = 500", r":\d+: \[pieces.player_aid\] count: 500 is too many to cut out \(at most 64\)"),
+])
+def test_absurd_numbers_are_refused_at_their_line(tmp_path, old, new, message):
+    assert old in SOURCE
+    folder = _folder(tmp_path, SOURCE.replace(old, new))
+    result = RUNNER.invoke(app, ["build", "--game", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert re.search(r"Error: .*components\.toml" + message, result.output), result.output
+    if not new.startswith("count"):  # the game's numbers: every command refuses them
+        assert RUNNER.invoke(app, ["simulate", "--game", str(folder), "-n", "1"]).exit_code == 2
+
+
+def test_an_empty_components_toml_or_pieces_table_says_what_is_missing(tmp_path):
+    folder = _folder(tmp_path, "")
+    result = RUNNER.invoke(app, ["rules", "--game", str(folder)])
+    assert result.exit_code == 2
+    assert error_lines(result.output) == [f"Error: {folder / 'components.toml'}: empty: it needs at least [game] "
+                                          f'with title = "..." (every other table has defaults)']
+    _folder(tmp_path, '[game]\ntitle = "Bare"\n\n[pieces]\n')
+    result = RUNNER.invoke(app, ["build", "--game", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "components.toml:4: [pieces] is empty: no pieces to print" in result.output
+
+
+# --------------------------------------------------------------------- output file names
+def test_variant_builds_do_not_overwrite_the_default_kit(tmp_path):
+    names = set()
+    for extra in ([], ["--square", "50mm"], ["--ink-saver"]):
+        result = RUNNER.invoke(app, ["build", "--out", str(tmp_path), *extra])
+        assert result.exit_code == 0, result.output
+        names.add(Path(result.stdout.strip().splitlines()[0]).name)
+    assert names == {"siege-of-armagh-a4.pdf", "siege-of-armagh-a4-square50mm.pdf", "siege-of-armagh-a4-inksaver.pdf"}
+
+
+@pytest.mark.parametrize("title,name", [("Château d'Éire ☘", "chateau-d-eire"), ("攻城 🏰", "game"),
+                                        ("Siege of Armagh", "siege-of-armagh")])
+def test_file_names_from_any_title(title, name):
+    from generator.kit.model import Kit
+    assert Kit(title, "1", "", "", 100.0, "a4", 20.0, 20.0, 0.0, ()).slug == name
