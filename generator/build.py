@@ -40,15 +40,16 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
         duplex: str | None = None, back_offset: str | None = None, square: str | None = None,
         ink_saver: bool = False, png: bool = False, rules: Path | str | None = None,
         rulebook_only: bool = False, force: bool = False, warn: Callable[[str], None] | None = None,
-        report: Callable[[str], None] | None = None) -> list[Path]:
+        report: Callable[[str], None] | None = None, stage: Callable[[str], None] | None = None) -> list[Path]:
     """Build the kit of the game folder `game` (default: ./components.toml, else the built-in
     game) into `out`, and beside it the examples booklet when the folder has examples.md; return
     the PDFs' paths, the kit's first. `warn` receives the rulebook's warnings, `report` its
-    measures (pages, words of prose, examples)."""
+    measures (pages, words of prose, examples), `stage` what the build starts doing next."""
     from .kit.model import load_kit, parse_offset
 
     warn = warn or (lambda text: print(f"warning: {text}", file=sys.stderr))
     report = report or (lambda text: None)
+    stage = stage or (lambda text: None)
     if paper is not None and paper not in PAPER_CHOICES:
         raise UsageError(f"--paper must be a4, letter or both, not {paper!r}")
     if duplex is not None and duplex not in DUPLEX_CHOICES:
@@ -74,6 +75,7 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
         if found is None:
             raise UsageError(f"no {RULES_FILE} found (give one with --rules)")
         from .rulebook import build_rulebook
+        stage(f"checking and laying out {found}")
         path = folder / f"{kit.slug}-rules-{kit.paper}.pdf"
         result = build_rulebook(loaded, found, path, force=force, page_size=kit.page_size)
         for text in result.warnings:
@@ -82,15 +84,46 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
         return [path]
     from .kit.render import build
 
-    paths = [build(kit, folder, png=png, extra_pages=rulebook_pages(loaded, kit, found, force, warn, report))]
+    if found is not None:
+        stage(f"checking and laying out {found}")
+    pages = rulebook_pages(loaded, kit, found, force, warn, report)
+    stage("drawing the kit")
+    paths = [build(kit, folder, png=png, extra_pages=pages)]
     booklet = (loaded.folder or Path(".")) / BOOKLET_FILE
     if rules is None and booklet.exists():
         from .rulebook import build_rulebook
+        stage(f"building {booklet}")
         result = build_rulebook(loaded, booklet, folder / f"{kit.slug}-examples-{kit.paper}.pdf", force=force,
                                 page_size=kit.page_size, label=BOOKLET)
         report(result.summary(BOOKLET.lower()))
         paths.append(result.path)
     return paths
+
+
+class Stages:
+    """A long build's progress: once it has run `after` seconds, each stage it starts is said on
+    `say` (a short build says nothing)."""
+
+    def __init__(self, say: Callable[[str], None], after: float = 2.0):
+        import threading
+
+        self.say, self.current, self.late = say, "", False
+        self.timer = threading.Timer(after, self._late)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def __call__(self, stage: str) -> None:
+        self.current = stage
+        if self.late:
+            self.say(f"building: {stage}...")
+
+    def _late(self) -> None:
+        self.late = True
+        if self.current:
+            self.say(f"building: {self.current}...")
+
+    def stop(self) -> None:
+        self.timer.cancel()
 
 
 def find_rules(game: Game, rules: Path | None) -> Path | None:

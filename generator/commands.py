@@ -17,6 +17,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="siege-pnp: print-and-play kits, rulebooks checked by a rules engine, and a "
                        "playtest lab, for every game package.")
 
+PROGRESS_AFTER = 2.0  # seconds before `pnp build` says what it is doing
 GAME_HELP = "Game folder holding components.toml (default: the current folder's, else the built-in game)."
 
 
@@ -99,10 +100,15 @@ def build_command(
     from . import build
 
     def once() -> None:
-        with errors_to_exit_codes():
-            paths = build.run(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset,
-                              square=square, ink_saver=ink_saver, png=png, rules=rules,
-                              rulebook_only=rulebook_only, force=force, report=lambda text: echo(text, err=True))
+        stages = build.Stages(lambda text: echo(text, err=True), PROGRESS_AFTER)
+        try:
+            with errors_to_exit_codes():
+                paths = build.run(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset,
+                                  square=square, ink_saver=ink_saver, png=png, rules=rules,
+                                  rulebook_only=rulebook_only, force=force, report=lambda text: echo(text, err=True),
+                                  stage=stages)
+        finally:
+            stages.stop()
         for path in paths:
             echo(str(path))
 

@@ -222,3 +222,19 @@ def test_variant_builds_do_not_overwrite_the_default_kit(tmp_path):
 def test_file_names_from_any_title(title, name):
     from generator.kit.model import Kit
     assert Kit(title, "1", "", "", 100.0, "a4", 20.0, 20.0, 0.0, ()).slug == name
+
+
+# --------------------------------------------------------------------- big rulebooks
+def test_a_rulebook_with_56_sections_splits_its_contents_and_says_its_stages(tmp_path, monkeypatch):
+    from generator import commands
+    monkeypatch.setattr(commands, "PROGRESS_AFTER", 0.0)  # as if the build were slow
+    folder = _folder(tmp_path, SOURCE)
+    (folder / "rules.md").write_text("# Big rules\n\nIntro.\n\n" + "".join(f"## Section {i}\n\nText {i}.\n\n"
+                                                                           for i in range(56)), encoding="utf-8")
+    result = RUNNER.invoke(app, ["build", "--game", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "building: drawing the kit..." in result.output
+    from pypdf import PdfReader
+    pages = [page.extract_text() for page in PdfReader(str(tmp_path / "out" / "siege-of-armagh-a4.pdf")).pages]
+    contents = [n for n, text in enumerate(pages) if "Section 30" in text and "Text 30" not in text]
+    assert len(contents) == 1 and "Section 55" in pages[contents[0] + 1]   # over two pages
