@@ -115,12 +115,12 @@ class Stages:
     def __call__(self, stage: str) -> None:
         self.current = stage
         if self.late:
-            self.say(f"building: {stage}...")
+            self.say(f"{stage}...")
 
     def _late(self) -> None:
         self.late = True
         if self.current:
-            self.say(f"building: {self.current}...")
+            self.say(f"{self.current}...")
 
     def stop(self) -> None:
         self.timer.cancel()
