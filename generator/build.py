@@ -12,6 +12,7 @@ from typing import Callable
 from .config import COMPONENTS_FILE, find_game
 from .errors import ExampleSyntaxError, UsageError
 from .games.base import Game
+from .pdf import ensure_writable
 
 PAPER_CHOICES = ("a4", "letter", "both")
 DUPLEX_CHOICES = ("long", "short")
@@ -23,23 +24,32 @@ BOOKLET = "Examples and clarifications"
 def output_folder(game: Game, out: Path | str | None) -> Path:
     """`--out`, else the game folder's output/ (the current folder's for the built-in game)."""
     if out is not None:
-        return Path(out)
+        return check_out(out)
     return (game.folder if game.folder is not None else Path(".")) / "output"
+
+
+def check_out(out: Path | str) -> Path:
+    """`--out X` as a path; an existing file there is a usage error."""
+    out = Path(out)
+    if out.is_file():
+        raise UsageError(f"--out {out}: is a file, not a folder")
+    return out
 
 
 def run(*, game: Path | str | None = None, out: Path | str | None = None, paper: str | None = None,
         duplex: str | None = None, back_offset: str | None = None, square: str | None = None,
         ink_saver: bool = False, png: bool = False, rules: Path | str | None = None,
         rulebook_only: bool = False, force: bool = False, warn: Callable[[str], None] | None = None,
-        report: Callable[[str], None] | None = None) -> list[Path]:
+        report: Callable[[str], None] | None = None, stage: Callable[[str], None] | None = None) -> list[Path]:
     """Build the kit of the game folder `game` (default: ./components.toml, else the built-in
     game) into `out`, and beside it the examples booklet when the folder has examples.md; return
     the PDFs' paths, the kit's first. `warn` receives the rulebook's warnings, `report` its
-    measures (pages, words of prose, examples)."""
+    measures (pages, words of prose, examples), `stage` what the build starts doing next."""
     from .kit.model import load_kit, parse_offset
 
     warn = warn or (lambda text: print(f"warning: {text}", file=sys.stderr))
     report = report or (lambda text: None)
+    stage = stage or (lambda text: None)
     if paper is not None and paper not in PAPER_CHOICES:
         raise UsageError(f"--paper must be a4, letter or both, not {paper!r}")
     if duplex is not None and duplex not in DUPLEX_CHOICES:
@@ -62,10 +72,12 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
         raise
     folder = output_folder(loaded, out)
     found = find_rules(loaded, Path(rules) if rules is not None else None)
+    ensure_writable(folder)
     if rulebook_only:
         if found is None:
             raise UsageError(f"no {RULES_FILE} found (give one with --rules)")
         from .rulebook import build_rulebook
+        stage(f"checking and laying out {found}")
         path = folder / f"{kit.slug}-rules-{kit.paper}.pdf"
         result = build_rulebook(loaded, found, path, force=force, page_size=kit.page_size)
         for text in result.warnings:
@@ -74,15 +86,46 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
         return [path]
     from .kit.render import build
 
-    paths = [build(kit, folder, png=png, extra_pages=rulebook_pages(loaded, kit, found, force, warn, report))]
+    if found is not None:
+        stage(f"checking and laying out {found}")
+    pages = rulebook_pages(loaded, kit, found, force, warn, report)
+    stage("drawing the kit")
+    paths = [build(kit, folder, png=png, extra_pages=pages)]
     booklet = (loaded.folder or Path(".")) / BOOKLET_FILE
     if rules is None and booklet.exists():
         from .rulebook import build_rulebook
+        stage(f"building {booklet}")
         result = build_rulebook(loaded, booklet, folder / f"{kit.slug}-examples-{kit.paper}.pdf", force=force,
                                 page_size=kit.page_size, label=BOOKLET)
         report(result.summary(BOOKLET.lower()))
         paths.append(result.path)
     return paths
+
+
+class Stages:
+    """A long build's progress: once it has run `after` seconds, each stage it starts is said on
+    `say` (a short build says nothing)."""
+
+    def __init__(self, say: Callable[[str], None], after: float = 2.0):
+        import threading
+
+        self.say, self.current, self.late = say, "", False
+        self.timer = threading.Timer(after, self._late)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def __call__(self, stage: str) -> None:
+        self.current = stage
+        if self.late:
+            self.say(f"{stage}...")
+
+    def _late(self) -> None:
+        self.late = True
+        if self.current:
+            self.say(f"{self.current}...")
+
+    def stop(self) -> None:
+        self.timer.cancel()
 
 
 def find_rules(game: Game, rules: Path | None) -> Path | None:
@@ -156,8 +199,5 @@ def watch(build_once: Callable[[], bool], paths: list[Path], echo: Callable[[str
 
     run_once("start")
     echo("[watch] watching " + ", ".join(str(p) for p in paths) + " (Ctrl-C to stop)")
-    try:
-        for changes in watch_files(*roots, debounce=debounce_ms, stop_event=stop_event, watch_filter=relevant):
-            run_once(", ".join(sorted({Path(p).name for _, p in changes})))
-    except KeyboardInterrupt:
-        pass
+    for changes in watch_files(*roots, debounce=debounce_ms, stop_event=stop_event, watch_filter=relevant):
+        run_once(", ".join(sorted({Path(p).name for _, p in changes})))

@@ -1,36 +1,70 @@
 """The `pnp` command line. The library raises; only this module turns errors into messages and
 exit codes, the same code for the same fault in every command:
 
-    0  done (every example passed)
-    1  the input was read but is wrong: an example failed, a typed number disagrees with the
-       game, or an output file could not be written
-    2  the input cannot be used: a bad option, an unreadable or invalid components.toml, rules.md
-       or example block (named as file:line)
+    0    done (every example passed)
+    1    the input was read but is wrong: an example failed, a typed number disagrees with the
+         game, or an output file could not be written; also an unexpected error (a bug): one
+         `Error:` line, the traceback only with `pnp --debug` or PNP_DEBUG=1
+    2    the input cannot be used: a bad option, an unreadable or invalid components.toml, rules.md
+         or example block (named as file:line)
+    130  interrupted (Ctrl-C)
 
-Commands load their modules when they run, so `pnp check` does not pay for the kit or the lab.
+The commands and their options are `generator.commands` (typer). `main`, the entry point, runs a
+plain `pnp check FILE... [--game DIR] [-v]` without loading typer, whose import costs more than
+the check; commands load their own modules when they run.
 """
 
 from __future__ import annotations
 
+import os
+import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, List, Optional
-
-import typer
+from typing import Iterator, NoReturn, Sequence
 
 from .errors import CheckFailed, LocatedError, UsageError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="siege-pnp: print-and-play kits, rulebooks checked by a rules engine, and a "
-                       "playtest lab, for every game package.")
-
-GAME_HELP = "Game folder holding components.toml (default: the current folder's, else the built-in game)."
+DEBUG_ENV = "PNP_DEBUG"
 
 
-def fail(message: str, code: int) -> None:
+def __getattr__(name: str):
+    if name == "app":  # the typer app, loaded on first use (tests and `pnp` with any other command)
+        from .commands import app
+        return app
+    raise AttributeError(name)
+
+
+def echo(text: str, err: bool = False) -> None:
+    print(text, file=sys.stderr if err else sys.stdout, flush=True)
+
+
+def fail(message: str, code: int) -> NoReturn:
     """Print `Error: message` on stderr and exit with `code`."""
-    typer.echo(f"Error: {message}", err=True)
-    raise typer.Exit(code)
+    echo(f"Error: {message}", err=True)
+    raise SystemExit(code)
+
+
+def debugging() -> bool:
+    return os.environ.get(DEBUG_ENV, "") not in ("", "0")
+
+
+def exit_status(exc: BaseException) -> tuple[int, str] | None:
+    """The exit code and the message for an error; None for an exit already decided (SystemExit,
+    typer's own)."""
+    if isinstance(exc, KeyboardInterrupt):
+        return 130, "Interrupted"
+    if not isinstance(exc, Exception) or type(exc).__module__.startswith(("typer", "click")):
+        return None
+    if isinstance(exc, CheckFailed):
+        return 1, (exc.report + "\n" if exc.report else "") + f"Error: {exc}"
+    if isinstance(exc, (UsageError, LocatedError)):
+        return 2, f"Error: {exc}"
+    if isinstance(exc, OSError):
+        return 1, "Error: " + f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")
+    if isinstance(exc, ValueError):
+        return 2, f"Error: {exc}"
+    hint = "" if debugging() else f" (run with --debug or {DEBUG_ENV}=1 for the traceback)"
+    return 1, f"Error: internal error: {type(exc).__name__}: {exc}{hint}"
 
 
 @contextmanager
@@ -38,200 +72,66 @@ def errors_to_exit_codes() -> Iterator[None]:
     """Map the library's errors to the exit codes of the module docstring."""
     try:
         yield
-    except CheckFailed as exc:
-        if exc.report:
-            typer.echo(exc.report, err=True)
-        fail(str(exc), 1)
-    except (UsageError, LocatedError) as exc:
-        fail(str(exc), 2)
-    except OSError as exc:
-        fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "), 1)
-    except ValueError as exc:
-        fail(str(exc), 2)
+    except BaseException as exc:
+        status = exit_status(exc)
+        if status is None:
+            raise
+        if debugging() and not isinstance(exc, KeyboardInterrupt):
+            import traceback
+            traceback.print_exc()
+        echo(status[1], err=True)
+        raise SystemExit(status[0]) from None
 
 
-def _game(folder: Optional[Path]):
-    from .config import find_game
-    return find_game(folder)
+def numbers_line(game) -> str:
+    """Which numbers a command used, for stderr."""
+    if game is None or game.folder is None:
+        return f"numbers: {game.info.title + ', ' if game else ''}built-in defaults"
+    return f"numbers: {game.info.title} from {game.path}"
 
 
-@app.command()
-def check(files: List[Path] = typer.Argument(..., help="Markdown files with example blocks (any game package's fence)."),
-          game: Optional[Path] = typer.Option(None, "--game", help="Game folder whose components.toml gives the numbers."),
-          verbose: bool = typer.Option(False, "--verbose", "-v", help="List passing examples too.")) -> None:
-    """Replay every example block with its game's engine and say which are wrong."""
+def run_check(files: Sequence[Path], game: Path | None, verbose: bool) -> NoReturn:
+    """`pnp check`: replay the files' example blocks, print the report, exit 0, 1 or 2."""
     from .check import check_files, format_report
+    from .config import find_numbers
 
     with errors_to_exit_codes():
-        loaded = _game(game) if game is not None or Path("components.toml").exists() else None
-    report = check_files(files, loaded)
-    text = format_report(report, verbose)
-    typer.echo(text, err=report.exit_code == 2 and not report.replays)
-    raise typer.Exit(report.exit_code)
+        loaded = find_numbers(game, files)
+        echo(numbers_line(loaded), err=True)
+        report = check_files(list(files), loaded)
+        echo(format_report(report, verbose), err=report.exit_code == 2 and not report.replays)
+    raise SystemExit(report.exit_code)
 
 
-@app.command()
-def rules(options: bool = typer.Option(False, "--options", help="List the engine options."),
-          game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP)) -> None:
-    """Show the game's numbers, or its engine options (--options)."""
+def _plain_check(args: list[str]) -> tuple[list[Path], Path | None, bool] | None:
+    """`check FILE... [--game DIR] [-v|--verbose]` as (files, game, verbose); None for anything
+    else (typer reads it)."""
+    if args[:1] != ["check"]:
+        return None
+    files, game, verbose, rest = [], None, False, args[1:]
+    while rest:
+        word = rest.pop(0)
+        if word in ("-v", "--verbose"):
+            verbose = True
+        elif word == "--game" and rest:
+            game = Path(rest.pop(0))
+        elif word.startswith("-"):
+            return None
+        else:
+            files.append(Path(word))
+    return (files, game, verbose) if files else None
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """The `pnp` entry point (and `python -m generator`). `--debug` before the command shows
+    tracebacks."""
+    args = list(sys.argv[1:] if argv is None else argv)
     with errors_to_exit_codes():
-        loaded = _game(game)
-    if options:
-        specs = loaded.option_specs
-        width = max((len(spec.name) for spec in specs), default=0)
-        for spec in specs:
-            values = "|".join(spec.choices) if spec.choices else "N"
-            typer.echo(f"{spec.name.ljust(width)}  {values} (default {spec.default}): {spec.help}")
-        return
-    rule_set = f", {loaded.rule_set} rules" if loaded.rule_set else ""
-    typer.echo(f"{loaded.info.title} {loaded.info.version} ({loaded.name}{rule_set})")
-    for name, value in loaded.template_values().items():
-        if isinstance(value, int):
-            typer.echo(f"  {name} = {value}")
-
-
-@app.command("build")
-def build_command(
-    game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
-    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: the game folder's output/)."),
-    paper: Optional[str] = typer.Option(None, "--paper", help="a4, letter, or both (content that fits "
-                                        "either sheet). Default: the paper of components.toml."),
-    duplex: Optional[str] = typer.Option(None, "--duplex", help="Print two-sided pieces front/back: long "
-                                         "or short (the edge to flip on). Default: fold-over."),
-    back_offset: Optional[str] = typer.Option(None, "--back-offset", help="X,Y shift of the back pages in "
-                                              "mm, as read on the calibration page."),
-    square: Optional[str] = typer.Option(None, "--square", help="Board square size, e.g. 50mm: rescales "
-                                         "the board and the pieces."),
-    ink_saver: bool = typer.Option(False, "--ink-saver", help="Drop large fills."),
-    png: bool = typer.Option(False, "--png", help="Also write each page as PNG to OUT/png/."),
-    rules: Optional[Path] = typer.Option(None, "--rules", help="The rulebook template (default: rules.md "
-                                         "beside components.toml)."),
-    rulebook_only: bool = typer.Option(False, "--rulebook-only", help="Write only the rulebook, as its own PDF."),
-    force: bool = typer.Option(False, "--force", "--allow-failing-examples", help="Build even if an "
-                               "example fails the check (marked in red on its page)."),
-    watch: bool = typer.Option(False, "--watch", help="Rebuild whenever components.toml, rules.md, "
-                               "templates/ or art/ change."),
-) -> None:
-    """Build the print-and-play kit (PDF) from a game folder."""
-    from . import build
-
-    def once() -> None:
-        with errors_to_exit_codes():
-            paths = build.run(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset,
-                              square=square, ink_saver=ink_saver, png=png, rules=rules,
-                              rulebook_only=rulebook_only, force=force,
-                              report=lambda text: typer.echo(text, err=True))
-        for path in paths:
-            typer.echo(str(path))
-
-    if not watch:
-        return once()
-
-    def attempt() -> bool:
-        try:
-            once()
-        except typer.Exit as exc:
-            return not exc.exit_code
-        return True
-
-    with errors_to_exit_codes():
-        paths = build.watched_paths(_game(game), rules)
-    build.watch(attempt, paths, typer.echo)
-
-
-@app.command("simulate")
-def simulate_command(
-    games: int = typer.Option(100, "--games", "-n", min=1, help="Games per variant."),
-    ai: List[str] = typer.Option([], "--ai", help="Players: AI for every side, or SIDE=AI (repeatable), "
-                                 "e.g. --ai mcts --ai defenders=greedy. AI: random, greedy, mcts or mcts:N "
-                                 "(N playouts per decision). Default: mcts."),
-    budget: int = typer.Option(50, "--budget", min=1, help="MCTS playouts per decision (mcts:N overrides)."),
-    rules: Optional[str] = typer.Option(None, "--rules", help="A rule set, or several separated by commas to "
-                                        "compare them (default: the game's)."),
-    option: List[str] = typer.Option([], "--option", help="Engine option NAME=VALUE (repeatable)."),
-    vary: List[str] = typer.Option([], "--vary", help="Sweep a number or an option: NAME=V1,V2,... (repeatable)."),
-    turn_cap: int = typer.Option(200, "--turn-cap", min=1, help="Turns before a game is declared a draw."),
-    seed: int = typer.Option(0, "--seed", help="Base seed: the same seed plays the same games."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, help="Processes (default: every core)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Report path without extension: writes .json, .pdf "
-                                       "and .png (default: the game folder's output/lab/simulation)."),
-    png: bool = typer.Option(True, "--png/--no-png", help="Also write a PNG preview of the report."),
-    game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
-    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
-) -> None:
-    """Play seeded AI games and report who wins, how, and how long games last."""
-    from .build import output_folder
-    from .games.base import parse_option
-    from .lab.players import PlayerSpec
-    from .lab.report import format_summary, write_report
-    from .lab.simulate import make_tasks, parse_vary, plan_variants, simulate
-
-    with errors_to_exit_codes():
-        loaded = _game(game)
-        if not loaded.engine:
-            raise UsageError(f"{loaded.info.title} has no rules engine (game package {loaded.name!r}): "
-                             f"there is nothing to simulate")
-        players = PlayerSpec.for_sides([side.label for side in loaded.sides], ai, budget)
-        options = dict(parse_option(text) for text in option)
-        rule_sets = [r.strip() for r in rules.split(",") if r.strip()] if rules else [None]
-        variants = plan_variants(loaded, rule_sets, options, [parse_vary(text) for text in vary])
-        for variant in variants:  # validate every variant before playing any game
-            make_tasks(0, players, variant, seed, turn_cap, loaded)
-    total = games * len(variants)
-    if progress:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-        bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                       transient=True)
-        with bar:
-            job = bar.add_task("games", total=total)
-            sim = simulate(variants, games, players, seed, turn_cap, loaded, workers, lambda record: bar.advance(job))
-    else:
-        sim = simulate(variants, games, players, seed, turn_cap, loaded, workers)
-    typer.echo(format_summary(sim))
-    with errors_to_exit_codes():
-        paths = write_report(sim, out or output_folder(loaded, None) / "lab" / "simulation", png=png)
-    typer.echo("wrote " + ", ".join(str(p) for p in paths.values()))
-
-
-@app.command("play")
-def play_command(
-    game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
-    vs: str = typer.Option("mcts", "--vs", help="The opponent: mcts, mcts:N, greedy, random, or human "
-                           "(two people: one link per side, and a hot-seat link for one shared screen)."),
-    side: Optional[str] = typer.Option(None, "--side", help="The side you play against an AI (default: the "
-                                       "game's first side)."),
-    port: int = typer.Option(8765, "--port", min=1, max=65535, help="Port on 127.0.0.1."),
-    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; just print the links."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the AI (default: random)."),
-) -> None:
-    """Play the game in a browser against the AI or another person, before printing it."""
-    with errors_to_exit_codes():
-        loaded = _game(game)
-        from .play.session import Table
-        table = Table(loaded, vs=vs.strip().lower(), side=side, seed=seed)
-    from .play.server import serve
-    try:
-        serve(table, port=port, open_browser=not no_browser, report=lambda text: typer.echo(text, err=True))
-    except OSError as exc:  # the port is taken
-        fail(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}", 1)
-
-
-@app.command("export")
-def export_command(
-    target: str = typer.Argument(..., help="What to export: tts (a Tabletop Simulator saved object)."),
-    game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
-    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: the game folder's output/tts/)."),
-    url: Optional[str] = typer.Option(None, "--url", help="Public URL the images will be hosted at (default: "
-                                      "file:/// paths to OUT, for this computer only)."),
-) -> None:
-    """Export the game for other tables: `tts` writes a Tabletop Simulator saved object and its images."""
-    with errors_to_exit_codes():
-        if target != "tts":
-            raise UsageError(f"unknown export {target!r}; exports: tts")
-        loaded = _game(game)
-        from .build import output_folder
-        from .export.tts import export_tts
-        folder = out or output_folder(loaded, None) / "tts"
-        paths = export_tts(loaded, folder, base_url=url, report=lambda text: typer.echo(text, err=True))
-    for path in paths:
-        typer.echo(str(path))
+        while args[:1] == ["--debug"]:
+            os.environ[DEBUG_ENV] = "1"
+            args.pop(0)
+        plain = _plain_check(args)
+        if plain is not None:
+            run_check(*plain)
+        from .commands import app
+        app(args=args, prog_name="pnp")

@@ -12,9 +12,9 @@ import re
 import tomllib
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
-from .errors import GameFileError
+from .errors import GameFileError, UsageError, read_text
 from .games import DEFAULT, game_class
 from .games.base import Game, GameInfo
 
@@ -70,10 +70,10 @@ def load_game(folder: Path | str | None = None) -> Game:
         return game_class(DEFAULT).default()
     folder = Path(folder)
     path = folder / COMPONENTS_FILE
-    try:
-        source = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise GameFileError(path, None, "no such file") from None
+    source = read_text(path, GameFileError)
+    if not source.strip():
+        raise GameFileError(path, None, 'empty: it needs at least [game] with title = "..." (every other '
+                                        'table has defaults)')
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
@@ -98,7 +98,19 @@ def load_game(folder: Path | str | None = None) -> Game:
 def find_game(folder: Path | str | None) -> Game:
     """The game for a command: `--game DIR`, else ./components.toml, else the default game."""
     if folder is not None:
+        if Path(folder).exists() and not Path(folder).is_dir():
+            raise UsageError(f"--game {folder}: not a folder")
         return load_game(folder)
     if Path(COMPONENTS_FILE).exists():
         return load_game(Path("."))
     return load_game(None)
+
+
+def find_numbers(folder: Path | str | None, files: Sequence[Path]) -> Game | None:
+    """The game whose numbers `pnp check FILE...` uses: `--game DIR`, else ./components.toml, else
+    the components.toml beside the first file that has one; None: each package's built-in numbers."""
+    if folder is None and not Path(COMPONENTS_FILE).exists():
+        folder = next((Path(f).parent for f in files if (Path(f).parent / COMPONENTS_FILE).is_file()), None)
+        if folder is None:
+            return None
+    return find_game(folder)

@@ -33,3 +33,14 @@ class CheckFailed(ValueError):
     def __init__(self, message: str, report: str = ""):
         self.report = report
         super().__init__(message)
+
+
+def read_text(path: Path, error: type[LocatedError]) -> str:
+    """A UTF-8 file's text; raises `error` naming the file when it cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise error(path, None, f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise error(path, None, f"cannot read: not UTF-8 text ({exc.reason} at byte {exc.start}); "
+                                f"save it as UTF-8") from None

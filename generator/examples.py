@@ -13,13 +13,11 @@ is a `Replay` whose `passed` is False, with a report of why.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jinja2
-from markdown_it import MarkdownIt
-
-from .errors import ExampleSyntaxError
+from .errors import ExampleSyntaxError, read_text
 from .games import all_fences
 from .games.base import DiagramError, Game, Grid, IllegalMoveError, State, parse_option
 
@@ -84,6 +82,8 @@ def render_markdown(text: str, game: Game, path: Path | str = "<text>") -> str:
     template syntax are returned unchanged; lines keep their numbers."""
     if "{{" not in text and "{%" not in text:
         return text
+    import jinja2
+
     env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     try:
         return env.from_string(text).render(**game.template_values())
@@ -97,9 +97,11 @@ def render_markdown(text: str, game: Game, path: Path | str = "<text>") -> str:
 def find_blocks(text: str, fences=None) -> list[tuple[str, int, list[tuple[int, str]]]]:
     """Every example block: (fence, fence line, [(line, text), ...]), lines 1-based. `fences`
     limits the info strings looked for (default: every game package's)."""
+    from markdown_it import MarkdownIt
+
     wanted = set(fences) if fences is not None else set(all_fences())
     blocks = []
-    for token in MarkdownIt("commonmark").parse(text):
+    for token in MarkdownIt("commonmark").disable("inline").parse(text):  # block structure only
         info = token.info.strip().split()[:1] if token.type == "fence" else []
         if info and info[0] in wanted and token.map:
             start = token.map[0] + 1
@@ -221,18 +223,15 @@ def _fields_and_options(game, lines, i, stop, options, rules):
 def read_examples(path: Path | str, games: "GameFinder") -> list[Example]:
     """All example blocks of a Markdown file (rendered as a template first if it is one)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ExampleSyntaxError(path, None, f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise ExampleSyntaxError(path, None, f"cannot read: not UTF-8 text ({exc.reason} at byte "
-                                             f"{exc.start})") from None
-    blocks = find_blocks(text)
-    if not blocks:
+    text = read_text(path, ExampleSyntaxError)
+    fences = all_fences()
+    first = next((m.group(1) for m in _FENCE.finditer(text) if m.group(1) in fences), None)
+    if first is None:
         return []
-    first = games.for_fence(blocks[0][0])
-    return examples_in(render_markdown(text, first, path), path, games)
+    return examples_in(render_markdown(text, games.for_fence(first), path), path, games)
+
+
+_FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*([^\s`]+)", re.MULTILINE)  # a fence's info string
 
 
 class GameFinder:

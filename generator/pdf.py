@@ -7,6 +7,7 @@ run leaves the last good file where it was.
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from contextlib import contextmanager
@@ -174,6 +175,21 @@ def atomic_path(path: Path | str) -> Iterator[Path]:
         if os.path.exists(temp):
             os.unlink(temp)
         raise
+
+
+def ensure_writable(folder: Path | str, name: str | None = None) -> Path:
+    """Create `folder` if needed and check that a file can be written there, before long work;
+    raises OSError naming `name` (default: the folder)."""
+    folder = Path(folder)
+    try:
+        blocker = next((p for p in (folder, *folder.parents) if p.is_file()), None)
+        if blocker is not None:
+            raise NotADirectoryError(errno.ENOTDIR, f"{blocker} is a file")
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot write there ({exc.strerror or exc})", name or str(folder)) from None
+    return folder
 
 
 def write_atomic(path: Path | str, data: bytes) -> Path:

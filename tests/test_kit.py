@@ -339,6 +339,16 @@ def test_six_villages_give_six_villages_and_a_seven_space_tracker(tmp_path):
     assert "6 Villages" in cover and "7 spaces" in cover
 
 
+def test_a_game_folder_template_overrides_the_package_one(tmp_path):
+    folder = tmp_path / "game"
+    (folder / "templates").mkdir(parents=True)
+    (folder / "components.toml").write_text((ROOT / "components.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "templates" / "player-aid.md.j2").write_text("## House rules\n- Loot all {{ villages }} hamlets.\n",
+                                                           encoding="utf-8")
+    text = "".join(page.extract_text() for page in PdfReader(str(build(load_kit(load_game(folder)), tmp_path))).pages)
+    assert "Loot all 5 hamlets." in text and "Vikings move first" not in text
+
+
 # Same input, same bytes; atomic writes; errors --------------------------------------------------
 
 def test_same_input_same_bytes(game, tmp_path):

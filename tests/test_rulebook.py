@@ -191,10 +191,30 @@ def test_number_check_reads_count_claims_not_narration():
     assert number_errors("Loot all six\nvillages to score.", game)[0].line == 1  # wraps a line
 
 
+def test_number_check_reads_whole_paragraphs_and_any_count_noun():
+    game = load_game(ROOT)  # villages = 5
+    text = ("Loot every one of the 6 villages to score.\n"   # 1: a reworded claim
+            "\n"
+            "Before play, place all\n"                         # 3
+            "6 villages on ranks 3 to 5.\n"                   # 4: the number after the wrap
+            "\n"
+            "The Irish defend 6\n"                             # 6: the noun after the wrap
+            "villages and 5 villages.\n"                       # 7: right, but typed
+            "\n"
+            "Here 2 villages are looted and 3 Irish troops wait:\n"  # 9: describes the diagram
+            "\n"
+            "```armagh\n8  . . . . . . . .\n```\n")
+    found = {(p.line, p.count, p.written, p.is_error) for p in check_numbers(text, game, "r.md")}
+    assert found == {(1, "villages", 6, True), (4, "villages", 6, True), (6, "villages", 6, True),
+                     (7, "villages", 5, False)}
+    assert "{# numbers: ok #}" in str(number_errors(text, game)[0])  # how to say it is not the count
+
+
 def test_the_real_rules_have_no_wrong_numbers():
     if not (ROOT / "rules.md").exists():
         pytest.skip("rules.md is not written yet")
-    assert number_errors((ROOT / "rules.md").read_text(encoding="utf-8"), load_game(ROOT)) == []
+    for name in ("rules.md", "examples.md"):
+        assert number_errors((ROOT / name).read_text(encoding="utf-8"), load_game(ROOT)) == [], name
 
 
 # --------------------------------------------------------------------- pnp build

@@ -456,6 +456,15 @@ class Game:
         """An error about `[section] key`, located in components.toml."""
         return GameFileError(self.path, self.line_of(section, key), message)
 
+    def template(self, name: str) -> Path:
+        """The template `name`: the game folder's templates/NAME when present, else the one the
+        package ships (package data, beside its modules)."""
+        own = (self.folder or Path(".")) / "templates" / name
+        if self.folder is not None and own.is_file():
+            return own
+        import inspect
+        return Path(inspect.getfile(type(self))).parent / "templates" / name
+
     # --- rules
     board: ClassVar[BoardSpec]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()

@@ -31,8 +31,11 @@ Schema (components.toml)::
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field, replace
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
 from ..games.base import Game, KitHooks
 from ..units import mm, parse_length
@@ -57,6 +60,7 @@ DEFAULT_PRINT: dict[str, Any] = {
 # Sanity limits: a board square a person can play on, and pieces a person can cut out.
 SQUARE_RANGE = (mm(15), mm(80))
 PIECE_MIN = mm(8)
+MAX_COPIES = 64
 
 
 @dataclass(frozen=True)
@@ -115,14 +119,19 @@ class Kit:
     counts: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
     faces: FaceSet | None = field(default=None, compare=False, hash=False)
     hooks: KitHooks = field(default_factory=KitHooks, compare=False, hash=False)
+    template: Callable[[str], Path] | None = field(default=None, compare=False, hash=False)  # Game.template
 
     @property
     def page_size(self) -> tuple[float, float]:
         return PAPERS[self.paper]
 
+    tags: tuple[str, ...] = ()   # command-line variants for the file name, e.g. ("square50mm",)
+
     @property
     def slug(self) -> str:
-        return "".join(c if c.isalnum() else "-" for c in self.title.lower()).strip("-") or "game"
+        """The title for file names: accents folded to ASCII, symbols dropped ("game" if nothing is left)."""
+        ascii_title = unicodedata.normalize("NFKD", self.title).encode("ascii", "ignore").decode()
+        return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-") or "game"
 
     def piece(self, key: str) -> Piece:
         for piece in self.pieces:
@@ -159,6 +168,8 @@ def _length(game: Game, section: str, key: str, value: Any) -> float:
 
 def _count(game: Game, section: str, key: str, value: Any) -> int:
     names = game.template_values()
+    if isinstance(value, int) and not isinstance(value, bool) and value > MAX_COPIES:
+        raise game.error(section, key, f"[{section}] {key}: {value} is too many to cut out (at most {MAX_COPIES})")
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
     if isinstance(value, str) and isinstance(names.get(value), int):
@@ -322,14 +333,18 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
     tables = game.tables.get("pieces", game.faces.default_pieces)
     if not isinstance(tables, dict):
         raise game.error("pieces", None, "[pieces] must be a table of pieces")
+    if not tables:
+        raise game.error("pieces", None, "[pieces] is empty: no pieces to print (add [pieces.NAME] tables, "
+                                         "or leave [pieces] out for the game's own)")
     hooks = game.kit_hooks()
     pieces = tuple(_piece(game, hooks, key, table, side) for key, table in tables.items())
     kit = Kit(title=game.info.title, version=game.info.version, date=game.info.date,
               designer=game.info.designer, square=side, paper=paper, margin=margin,
               board_overlap=overlap, bleed=bleed, pieces=pieces, duplex=duplex,
               back_offset=back_offset, ink_saver=ink_saver, board_files=game.board.files,
-              board_ranks=game.board.ranks, faces=game.faces, hooks=hooks,
-              counts={k: v for k, v in game.template_values().items() if isinstance(v, int)})
+              board_ranks=game.board.ranks, faces=game.faces, hooks=hooks, template=game.template,
+              counts={k: v for k, v in game.template_values().items() if isinstance(v, int)},
+              tags=((f"square{side / mm(1):g}mm",) if square is not None else ()) + (("inksaver",) if ink_saver else ()))
     _check_fits(game, kit)
     return kit
 

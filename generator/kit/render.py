@@ -545,7 +545,9 @@ def _boxes(c, page: Page) -> None:
 
 
 def output_name(kit: Kit) -> str:
-    return f"{kit.slug}-{kit.paper}{'-duplex-' + kit.duplex if kit.duplex else ''}.pdf"
+    """e.g. my-game-a4.pdf, my-game-a4-duplex-long-square50mm-inksaver.pdf"""
+    parts = [kit.slug, kit.paper, *(["duplex", kit.duplex] if kit.duplex else []), *kit.tags]
+    return "-".join(parts) + ".pdf"
 
 
 def build(kit: Kit, out_dir: Path | str = "output", *, png: bool = False,

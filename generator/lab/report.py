@@ -52,15 +52,19 @@ def format_summary(sim: Simulation) -> str:
             lines.append(f"  {side:{width}s} wins {s['wins']:4d}  {100 * s['rate']:5.1f}%  "
                          f"95% CI [{100 * low:.1f}%, {100 * high:.1f}%]  by: {ways}")
         lines.append(f"  {'draws':{width}s}      {sm['draws']['games']:4d}  {100 * sm['draws']['rate']:5.1f}%  "
-                     f"(turn cap {sm['draws']['turn_cap']})")
+                     f"(ended by the turn cap: {sm['draws']['turn_cap']})")
         if t.get("n"):
             lines.append(f"  turns   mean {t['mean']:.1f}  median {t['median']:.0f}  "
                          f"range {t['min']}-{t['max']}")
     games = sum(sm["games"] for sm in sim.summaries.values())
     rate = games / sim.wall_seconds if sim.wall_seconds else 0.0
-    lines.append(f"{games} games in {sim.wall_seconds:.1f} s ({rate:.2f} games/s, "
-                 f"{sim.settings['workers']} workers)")
+    lines.append(f"{games} games in {sim.wall_seconds:.1f} s ({rate:.2f} games/s, {_workers(sim)})")
     return "\n".join(lines)
+
+
+def _workers(sim: Simulation) -> str:
+    workers = sim.settings["workers"]
+    return f"{workers} worker{'' if workers == 1 else 's'}"
 
 
 def write_json(sim: Simulation, path: Path | str) -> Path:
@@ -89,7 +93,7 @@ def write_pdf(sim: Simulation, path: Path | str) -> Path:
     c.drawString(MARGIN, y - 28,
                  "   ".join(f"{side['plural']}: {side['player']}" for side in s["sides"]) +
                  f"   {s['games']} games per variant, seed {s['seed']}, "
-                 f"turn cap {s['turn_cap']} (a draw), {s['workers']} workers, {games} games in "
+                 f"turn cap {s['turn_cap']} (a draw), {_workers(sim)}, {games} games in "
                  f"{sim.wall_seconds:.1f} s ({rate:.2f} games/s)")
     c.drawString(MARGIN, y - 40, "Win rates with Wilson 95% intervals. A side that cannot see "
                                  "everything plays on determinised samples of its own view only.")

@@ -82,12 +82,14 @@ def play_game(task: GameTask) -> dict:
     state = game.new_initial_state(dict(task.options))
     players = [spec.build() for spec in task.players]
     rngs = [random.Random(task.seed * 2 + n) for n in range(len(players))]
-    actions = 0
+    actions = turns = 0
     while not state.is_game_over():
         if state.in_setup() and not state.legal_moves():
             break  # a setup step with no legal move (impossible counts): recorded as "stalled"
         side = state.to_move
         move = players[int(side)].choose(state.view(side), rngs[int(side)])
+        if not state.in_setup():
+            turns = state.turn  # turns played: the last one a move was made in (a capped game: the cap)
         state.push(move)
         actions += 1
     outcome = state.outcome()
@@ -100,7 +102,7 @@ def play_game(task: GameTask) -> dict:
         "winner": outcome.winner.label if outcome and outcome.winner is not None else None,
         "termination": outcome.termination if outcome else "stalled",
         "points": list(outcome.ways) if outcome else [],
-        "turns": state.turn,
+        "turns": turns,
         "actions": actions,
         "seconds": round(time.perf_counter() - started, 4),
     }
@@ -137,7 +139,7 @@ def run_tasks(tasks: Sequence[GameTask], workers: int | None = None,
     else:
         import multiprocessing
         ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-        with ctx.Pool(workers) as pool:
+        with ctx.Pool(workers, initializer=_ignore_interrupts) as pool:  # Ctrl-C: the parent terminates it
             chunk = max(1, min(16, len(tasks) // (workers * 16)))  # cheap games: fewer round trips
             for record in pool.imap_unordered(play_game, tasks, chunksize=chunk):
                 records.append(record)
@@ -146,6 +148,12 @@ def run_tasks(tasks: Sequence[GameTask], workers: int | None = None,
     order = {(t.variant, t.index): n for n, t in enumerate(tasks)}
     records.sort(key=lambda r: order[(r["variant"], r["index"])])
     return records
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the parent (no traceback from every worker)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # ------------------------------------------------------------------------------ aggregation

@@ -24,7 +24,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from ..games.base import Game, IllegalMoveError, InvalidMoveError, State
+from ..games.base import Game, InvalidMoveError, State
 
 SQUARE = re.compile(r"[a-z]\d{1,2}")
 TABLE = "table"  # the hot-seat seat

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer
 
 from ..check import CheckReport, check_text, format_report
-from ..errors import CheckFailed, ExampleSyntaxError
+from ..errors import CheckFailed, ExampleSyntaxError, read_text
 from ..examples import render_markdown
 from ..games.base import Game
 from ..pdf import ITALIC as SERIF_ITALIC, SERIF, new_canvas, register_fonts, write_atomic
@@ -72,13 +72,7 @@ def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) ->
     disagrees with components.toml or an example fails, unless `force`; `ExampleSyntaxError` for
     unreadable input, always."""
     path = Path(rules_path)
-    try:
-        source = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ExampleSyntaxError(path, None, f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise ExampleSyntaxError(path, None, f"cannot read: not UTF-8 text ({exc.reason} at byte "
-                                             f"{exc.start})") from None
+    source = read_text(path, ExampleSyntaxError)
     text = render_markdown(source, game, path)
     numbers = check_numbers(source, game, path)
     report = check_text(text, path, game)  # the text already read and rendered above

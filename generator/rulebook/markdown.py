@@ -138,6 +138,16 @@ class Contents(Flowable):
         self.height = self._table.wrap(self.width, available_height)[1]
         return self.width, self.height
 
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        """A long list goes on over the next page: the rows that fit here, then the rest."""
+        self.wrap(available_width, available_height)
+        rows = self._table._rowHeights
+        fit = next((n for n in range(len(rows)) if sum(rows[:n + 1]) > available_height), len(rows))
+        if fit == 0 or fit == len(rows):
+            return []
+        return [Contents(self.entries[:fit], self.context, self.styles, self.page_offset),
+                Contents(self.entries[fit:], self.context, self.styles, self.page_offset)]
+
     def draw(self) -> None:
         self._table = self._make(self.width)  # pages may have become known since wrap
         self._table.wrap(self.width, self.height)

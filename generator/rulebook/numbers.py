@@ -19,20 +19,27 @@ shape                                                  count it must equal
 "first to N points", "N (victory) points wins",        points_to_win
   "race to N points"
 a game's own shapes (`Game.count_shapes`)              the shape's count
+"every one of the N <noun>", "each of the N <noun>"     the noun's count
 a table row naming a component, with a bare number     the component's count
   in another cell (the component list)
+"N <noun>" anywhere else, N in digits (2 or more),     the noun's count
+  except in a paragraph right before or after an
+  example block (it describes that diagram); prose
+  narration spells its numbers ("two troops push")
 =====================================================  ====================
 
-The nouns are the game's (`Game.count_nouns`: a regular expression and the count it names). A
-count claim that disagrees with the count is an `error` (the build stops); one that agrees is a
-`warning`: right today, but it will not follow a change, so write the template name. Skipped:
-fenced blocks (the example grids), `code spans`, jinja `{{ }}`, `{% %}`, `{# #}`, and any line
-marked `{# numbers: ok #}`.
+A paragraph is read whole: a claim wrapped over a line break ("all 5" / "castles") is found and
+reported on the number's line. The nouns are the game's (`Game.count_nouns`: a regular expression
+and the count it names). A count claim that disagrees with the count is an `error` (the build
+stops); one that agrees is a `warning`: right today, but it will not follow a change, so write the
+template name. Skipped: fenced blocks (the example grids), `code spans`, jinja `{{ }}`, `{% %}`,
+`{# #}`, and any line marked `{# numbers: ok #}`.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,6 +60,7 @@ GENERIC_SHAPES = (
     (r"\ball (?:of )?(?:the |its |their )?{number} (?:of (?:the |its |their )?)?{noun}", None),
     (_B + r"{number} {noun} in (?:all|total)\b", None),
     (r"\b(?:game|box|kit|set) (?:has|comes with|contains|includes) {number} {noun}", None),
+    (r"\b(?:every|each) (?:one )?of (?:the |its |their )?{number} {noun}", None),
     (_B + r"{number}-space (?:reinforcement )?tracker\b", "tracker_spaces"),
     (r"\btracker (?:has|with|of) {number} (?:numbered )?spaces\b", "tracker_spaces"),
     (r"\b(?:first|race) to {number} (?:victory )?points\b", "points_to_win"),
@@ -71,7 +79,8 @@ def _grammar(cls: type[Game]):
             continue
         text = pattern.replace("(?P<num>{number})", _NUMBER).replace("{number}", _NUMBER).replace("{noun}", noun)
         shapes.append((re.compile(text, re.IGNORECASE), name))
-    return nouns, shapes
+    bare = re.compile(_B + r"(?P<num>\d+) " + noun, re.IGNORECASE) if cls.count_nouns else None
+    return nouns, shapes, bare
 
 
 _TABLE_NUMBER = re.compile(r"^\s*(\d+|" + "|".join(WORDS) + r")\s*$", re.IGNORECASE)
@@ -97,13 +106,14 @@ class NumberProblem:
         where = f"{self.path}:{self.line}"
         if self.is_error:
             return (f"{where}: {self.text!r} disagrees with components.toml: {self.count} = "
-                    f"{self.expected}; write {{{{ {self.count} }}}} instead of {self.written}")
+                    f"{self.expected}; write {{{{ {self.count} }}}} instead of {self.written} (or end the line "
+                    f"with {{# numbers: ok #}} if it is not that count)")
         return (f"{where}: {self.text!r} is typed, not templated: it will not follow a change to "
                 f"{self.count}; write {{{{ {self.count} }}}}")
 
 
 def _blank(match: re.Match) -> str:
-    return " " * len(match.group(0))
+    return "_" * len(match.group(0))  # a word of its own: "5 {{ x }} castles" is no "5 castles"
 
 
 def _fenced_lines(text: str) -> set[int]:
@@ -124,36 +134,67 @@ def check_numbers(text: str, game: Game, path: Path | str = "rules.md") -> list[
     """Every typed count claim in the template `text`; `is_error` marks those that disagree."""
     path = Path(path)
     values = game.template_values()
-    nouns, shapes = _grammar(type(game))
+    nouns, shapes, bare = _grammar(type(game))
     skip = _fenced_lines(text)
-    problems = []
     raw_lines = text.splitlines()
     clean = ["" if i in skip or OK_MARK.search(raw) else _CODE.sub(_blank, _JINJA.sub(_blank, raw))
              for i, raw in enumerate(raw_lines)]
-    for index, line in enumerate(clean):
-        if not line.strip():
-            continue
-        # a phrase may wrap onto the next line: read the two together, keep numbers on this one
-        joined = line + " " + (clean[index + 1] if index + 1 < len(clean) else "")
+    problems = []
+    for block in _paragraphs(clean):
+        # the paragraph as one line (a claim may wrap); `starts` maps a position back to its line
+        starts, parts, at = [], [], 0
+        for index in block:
+            starts.append(at)
+            parts.append(" ".join(clean[index].split()))
+            at += len(parts[-1]) + 1
+        joined = " ".join(parts)
         found = []
         for shape, name in shapes:
-            if name is not None and name not in values:
-                continue
-            for match in shape.finditer(joined):
-                if match.start("num") >= len(line):
-                    continue
-                count = name or _noun_count(nouns, match.group("noun"))
-                found.append((match.start("num"), match.group(0), count, match.group("num")))
-        found += _table_row(nouns, line)
+            if name is None or name in values:
+                found += [(m.start("num"), m.group(0), name or _noun_count(nouns, m.group("noun")), m.group("num"))
+                          for m in shape.finditer(joined)]
+        if bare is not None and not _beside_a_diagram(block, raw_lines, skip):
+            found += [(m.start("num"), m.group(0), _noun_count(nouns, m.group("noun")), m.group("num"))
+                      for m in bare.finditer(joined) if int(m.group("num")) >= 2]
+        if len(block) == 1:
+            found += _table_row(nouns, joined)
         seen = set()
         for start, phrase, name, num in sorted(set(found), key=lambda f: (f[0], -len(f[1]))):
             if start in seen:  # one claim per number, the longest phrase
                 continue
             seen.add(start)
-            written = int(num) if num.isdigit() else WORDS[num.lower()]
-            problems.append(NumberProblem(path, index + 1, " ".join(phrase.split()), name, written,
+            line = block[bisect_right(starts, start) - 1] + 1
+            problems.append(NumberProblem(path, line, " ".join(phrase.split()), name, _value(num),
                                           int(values[name])))
     return problems
+
+
+def _value(num: str) -> int:
+    return int(num) if num.isdigit() else WORDS[num.lower()]
+
+
+def _paragraphs(clean: list[str]) -> list[list[int]]:
+    """The text's paragraphs as lists of line indexes: wrapped lines go together; a heading, a
+    table row or a list item starts a new one (a heading or a table row is one line)."""
+    blocks: list[list[int]] = []
+    for index, line in enumerate(clean):
+        new = re.match(r"\s*(?:#|\||[-*+] |\d+[.)] )", line)
+        if line.strip() and blocks and blocks[-1][-1] == index - 1 and not new \
+                and clean[index - 1].lstrip()[:1] not in ("#", "|"):
+            blocks[-1].append(index)
+        elif line.strip():
+            blocks.append([index])
+    return blocks
+
+
+def _beside_a_diagram(block: list[int], raw_lines: list[str], fenced: set[int]) -> bool:
+    """Whether the nearest non-blank line before or after the paragraph is an example block."""
+    def nearest(index: int, step: int) -> int | None:
+        while 0 <= index < len(raw_lines) and not raw_lines[index].strip():
+            index += step
+        return index if 0 <= index < len(raw_lines) else None
+
+    return nearest(block[0] - 1, -1) in fenced or nearest(block[-1] + 1, 1) in fenced
 
 
 def _table_row(nouns, line: str) -> list[tuple[int, str, str, str]]:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 
+from ...errors import GameFileError, read_text
 from ...kit.faces import FaceSet, Ink as _Ink, draw_face, circle as _circle, clip_rect as _clip_rect, hx, paint as _paint
 from ...kit.faces import poly as _poly, text_centered as _text_centered, tint
 from ...kit.layout import BoardGeometry, Rect
@@ -703,19 +704,20 @@ def draw_tracker(c, w: float, h: float, cells: list[tuple[str, Rect]], *, villag
     c.restoreState()
 
 
-AID_TEMPLATE = Path(__file__).resolve().parents[3] / "templates" / "player-aid.md.j2"
+AID_NAME = "player-aid.md.j2"
+AID_TEMPLATE = Path(__file__).resolve().parent / "templates" / AID_NAME  # a game folder's templates/ may override it
 
 
-def aid_sections(counts: dict[str, int]) -> list[tuple[str, list[str]]]:
-    """The player aid's text: templates/player-aid.md.j2 filled with the game's numbers; each
-    `## ` line starts a section, each `- ` line is an item."""
+def aid_sections(counts: dict[str, int], path: Path = AID_TEMPLATE) -> list[tuple[str, list[str]]]:
+    """The player aid's text: the template `path` filled with the game's numbers; each `## `
+    line starts a section, each `- ` line is an item."""
     import jinja2
 
     try:
-        template = jinja2.Template(AID_TEMPLATE.read_text(encoding="utf-8"), undefined=jinja2.StrictUndefined)
+        template = jinja2.Template(read_text(path, GameFileError), undefined=jinja2.StrictUndefined)
         text = template.render(**counts)
     except jinja2.TemplateError as exc:
-        raise ValueError(f"{AID_TEMPLATE}: {exc}") from None
+        raise GameFileError(path, getattr(exc, "lineno", None), str(exc)) from None
     sections: list[tuple[str, list[str]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith("## "):
@@ -723,12 +725,12 @@ def aid_sections(counts: dict[str, int]) -> list[tuple[str, list[str]]]:
         elif line.startswith("- ") and sections:
             sections[-1][1].append(line[2:].strip())
         elif line.strip():
-            raise ValueError(f"{AID_TEMPLATE}:{number}: expected '## heading' or '- item', got {line.strip()!r}")
+            raise GameFileError(path, number, f"expected '## heading' or '- item', got {line.strip()!r}")
     return sections
 
 
 def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
-             ink_saver: bool = False, icon=None, bleed: float = 0.0) -> None:
+             ink_saver: bool = False, icon=None, bleed: float = 0.0, template: Path = AID_TEMPLATE) -> None:
     """The player aid card: turn summary, push rules, victory points. `icon(c, face, x, y, size)`
     draws the legend's faces (default: the faces drawn in place). The background and the title
     band run `bleed` past the trim."""
@@ -748,7 +750,7 @@ def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
     _text_centered(c, "PLAYER AID", w / 2, h - band + 8, SERIF, 8.5, GOLD if not ink_saver else INK, spacing=2.5)
     y = h - band - 16
     x, width = 14, w - 28
-    for heading, items in aid_sections(counts):
+    for heading, items in aid_sections(counts, template):
         c.setFillColor(VK_RED if heading == "Pushing" else IR_GREEN_DARK)
         c.setFont(BOLD, 10.5)
         c.drawString(x, y, heading.upper())
@@ -778,7 +780,8 @@ def _tracker(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):
 
 
 def _aid(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):
-    draw_aid(c, w, h, counts=kit.counts, title=kit.title, ink_saver=ink_saver, icon=icon, bleed=bleed)
+    draw_aid(c, w, h, counts=kit.counts, title=kit.title, ink_saver=ink_saver, icon=icon, bleed=bleed,
+             template=kit.template(AID_NAME) if kit.template else AID_TEMPLATE)
 
 
 LABELS = {"viking-front": "", "viking-raider": "Raider", "viking-berserker": "Berserker",

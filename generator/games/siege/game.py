@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from ...config import take
 from ..base import BoardSpec, Game, GameInfo, SideInfo
 from .diagram import SiegeGrammar
-from .numbers import BOARD, RULE_SETS, Counts, RuleNumbers, RuleSet, validate_counts
+from .numbers import BOARD, RULE_SETS, Counts, RuleNumbers, RuleSet, validate_counts, validate_numbers
 from .options import SPECS, check_options
 from .state import Move, Side, State
 
@@ -62,6 +62,7 @@ class SiegeGame(Game):
             raise base.error("rules", "set", f"[rules] set must be 'final' or 'draft', not {rule_set!r}")
         options = rules.pop("options", {})
         numbers = take(rules, RuleNumbers, "rules", path, source)
+        validate_numbers(numbers, counts, lambda key, message: base.error("rules", key, message))
         game = cls(info=base.info, folder=base.folder, source=source, tables=base.tables, counts=counts,
                    numbers=numbers, rule_set=rule_set, options=tuple(sorted(options.items())))
         try:
@@ -102,6 +103,7 @@ class SiegeGame(Game):
             raise ValueError(f"unknown count {unknown[0]!r}; counts: {', '.join(COUNT_NAMES + NUMBER_NAMES)}")
         game = replace(self, counts=replace(self.counts, **counts), numbers=replace(self.numbers, **numbers))
         validate_counts(game.counts, lambda key, message: ValueError(message))
+        validate_numbers(game.numbers, game.counts, lambda key, message: ValueError(message))
         return game
 
     def number_names(self) -> tuple[str, ...]:

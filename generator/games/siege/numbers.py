@@ -75,6 +75,10 @@ BOARD = BoardSpec(
 )
 
 
+MAX_COPIES = 64  # of any piece: a kit a person can cut out
+MAX_POINTS = 3   # ruling 21: the Irish can hold 3 points (treasure, defeats, Chief), the Vikings 2
+
+
 def validate_counts(counts: Counts, where) -> None:
     """Counts that contradict each other or the 8x8 board. `where(key, message)` makes the error."""
     if counts.chiefs + counts.berserkers > counts.viking_troops:
@@ -90,3 +94,16 @@ def validate_counts(counts: Counts, where) -> None:
         raise where("villages", f"villages must be 1 to 16 (they go on ranks 3-5 beside the river), got {counts.villages}")
     if counts.treasure != 1:
         raise where("treasure", f"the game has one Monastery's Treasure: treasure must be 1, got {counts.treasure}")
+    for name, value in vars(counts).items():
+        if value > MAX_COPIES:
+            raise where(name, f"{name} must be at most {MAX_COPIES} (pieces to cut out), got {value}")
+
+
+def validate_numbers(numbers: RuleNumbers, counts: Counts, where) -> None:
+    """Victory numbers no game could reach (rulings 21-22). `where(key, message)` makes the error."""
+    if not 1 <= numbers.points_to_win <= MAX_POINTS:
+        raise where("points_to_win", f"points_to_win must be 1 to {MAX_POINTS} (the Irish can hold 3 points, "
+                                     f"the Vikings 2), got {numbers.points_to_win}")
+    if not 1 <= numbers.defeats_for_point <= counts.viking_troops:
+        raise where("defeats_for_point", f"defeats_for_point must be 1 to viking_troops ({counts.viking_troops}), "
+                                         f"got {numbers.defeats_for_point}")

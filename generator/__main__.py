@@ -1,0 +1,5 @@
+"""`python -m generator ...`: the same as `pnp ...`."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,237 @@
+"""The `pnp` commands and their options (typer). Every command body runs inside
+`generator.cli.errors_to_exit_codes`, the one place errors become messages and exit codes."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from pathlib import Path
+from typing import Callable, List, Optional
+
+import typer
+
+from .cli import DEBUG_ENV, echo, errors_to_exit_codes, fail, numbers_line, run_check
+from .errors import UsageError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                  help="siege-pnp: print-and-play kits, rulebooks checked by a rules engine, and a "
+                       "playtest lab, for every game package.")
+
+PROGRESS_AFTER = 2.0  # seconds before `pnp build` says what it is doing
+GAME_HELP = "Game folder holding components.toml (default: the current folder's, else the built-in game)."
+
+
+def command(name: str | None = None) -> Callable:
+    """`app.command`, with the body's errors mapped to exit codes."""
+    def register(function: Callable) -> Callable:
+        @functools.wraps(function)
+        def guarded(*args, **kwargs):
+            with errors_to_exit_codes():
+                return function(*args, **kwargs)
+        return app.command(name)(guarded)
+    return register
+
+
+@app.callback()
+def root(debug: bool = typer.Option(False, "--debug", help=f"Show the traceback of an unexpected "
+                                    f"error (also {DEBUG_ENV}=1).")) -> None:
+    if debug:
+        os.environ[DEBUG_ENV] = "1"
+
+
+def _game(folder: Optional[Path]):
+    from .config import find_game
+    return find_game(folder)
+
+
+@command()
+def check(files: List[Path] = typer.Argument(..., help="Markdown files with example blocks (any game package's fence)."),
+          game: Optional[Path] = typer.Option(None, "--game", help="Game folder whose components.toml gives the "
+                                              "numbers (default: the current folder's, else the one beside "
+                                              "the first file, else the built-in numbers)."),
+          verbose: bool = typer.Option(False, "--verbose", "-v", help="List passing examples too.")) -> None:
+    """Replay every example block with its game's engine and say which are wrong."""
+    run_check(files, game, verbose)
+
+
+@command()
+def rules(options: bool = typer.Option(False, "--options", help="List the engine options."),
+          game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP)) -> None:
+    """Show the game's numbers, or its engine options (--options)."""
+    loaded = _game(game)
+    echo(numbers_line(loaded), err=True)
+    if options:
+        specs = loaded.option_specs
+        width = max((len(spec.name) for spec in specs), default=0)
+        for spec in specs:
+            values = "|".join(spec.choices) if spec.choices else "N"
+            echo(f"{spec.name.ljust(width)}  {values} (default {spec.default}): {spec.help}")
+        return
+    rule_set = f", {loaded.rule_set} rules" if loaded.rule_set else ""
+    echo(f"{loaded.info.title} {loaded.info.version} ({loaded.name}{rule_set})")
+    for name, value in loaded.template_values().items():
+        if isinstance(value, int):
+            echo(f"  {name} = {value}")
+
+
+@command("build")
+def build_command(
+    game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
+    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: the game folder's output/)."),
+    paper: Optional[str] = typer.Option(None, "--paper", help="a4, letter, or both (content that fits "
+                                        "either sheet). Default: the paper of components.toml."),
+    duplex: Optional[str] = typer.Option(None, "--duplex", help="Print two-sided pieces front/back: long "
+                                         "or short (the edge to flip on). Default: fold-over."),
+    back_offset: Optional[str] = typer.Option(None, "--back-offset", help="X,Y shift of the back pages in "
+                                              "mm, as read on the calibration page."),
+    square: Optional[str] = typer.Option(None, "--square", help="Board square size, e.g. 50mm: rescales "
+                                         "the board and the pieces."),
+    ink_saver: bool = typer.Option(False, "--ink-saver", help="Drop large fills."),
+    png: bool = typer.Option(False, "--png", help="Also write each page as PNG to OUT/png/."),
+    rules: Optional[Path] = typer.Option(None, "--rules", help="The rulebook template (default: rules.md "
+                                         "beside components.toml)."),
+    rulebook_only: bool = typer.Option(False, "--rulebook-only", help="Write only the rulebook, as its own PDF."),
+    force: bool = typer.Option(False, "--force", "--allow-failing-examples", help="Build even if an "
+                               "example fails the check (marked in red on its page)."),
+    watch: bool = typer.Option(False, "--watch", help="Rebuild whenever components.toml, rules.md, "
+                               "templates/ or art/ change."),
+) -> None:
+    """Build the print-and-play kit (PDF) from a game folder."""
+    from . import build
+
+    def once() -> None:
+        stages = build.Stages(lambda text: echo(text, err=True), PROGRESS_AFTER)
+        try:
+            with errors_to_exit_codes():
+                paths = build.run(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset,
+                                  square=square, ink_saver=ink_saver, png=png, rules=rules,
+                                  rulebook_only=rulebook_only, force=force, report=lambda text: echo(text, err=True),
+                                  stage=stages)
+        finally:
+            stages.stop()
+        for path in paths:
+            echo(str(path))
+
+    if not watch:
+        return once()
+
+    def attempt() -> bool:
+        try:
+            once()
+        except SystemExit as exc:
+            return not exc.code
+        return True
+
+    build.watch(attempt, build.watched_paths(_game(game), rules), echo)
+
+
+def _progress_lines(total: int) -> Callable[[dict], None]:
+    """Progress for a log (not a terminal): a line every tenth of the games."""
+    done, step = 0, max(1, total // 10)
+
+    def advance(record: dict) -> None:
+        nonlocal done
+        done += 1
+        if done % step == 0 or done == total:
+            echo(f"simulating: {done}/{total} games", err=True)
+    return advance
+
+
+@command("simulate")
+def simulate_command(
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Games per variant."),
+    ai: List[str] = typer.Option([], "--ai", help="Players: AI for every side, or SIDE=AI (repeatable), "
+                                 "e.g. --ai mcts --ai defenders=greedy. AI: random, greedy, mcts or mcts:N "
+                                 "(N playouts per decision). Default: mcts."),
+    budget: int = typer.Option(50, "--budget", min=1, help="MCTS playouts per decision (mcts:N overrides)."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="A rule set, or several separated by commas to "
+                                        "compare them (default: the game's)."),
+    option: List[str] = typer.Option([], "--option", help="Engine option NAME=VALUE (repeatable)."),
+    vary: List[str] = typer.Option([], "--vary", help="Sweep a number or an option: NAME=V1,V2,... (repeatable)."),
+    turn_cap: int = typer.Option(200, "--turn-cap", min=1, help="Turns before a game is declared a draw."),
+    seed: int = typer.Option(0, "--seed", help="Base seed: the same seed plays the same games."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, help="Processes (default: every core)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Report path without extension: writes .json, .pdf "
+                                       "and .png (default: the game folder's output/lab/simulation)."),
+    png: bool = typer.Option(True, "--png/--no-png", help="Also write a PNG preview of the report."),
+    game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show progress: a bar on a "
+                                  "terminal, else a line every tenth of the games."),
+) -> None:
+    """Play seeded AI games and report who wins, how, and how long games last."""
+    from .build import check_out, output_folder
+    from .games.base import parse_option
+    from .lab.players import PlayerSpec
+    from .lab.report import format_summary, write_report
+    from .lab.simulate import make_tasks, parse_vary, plan_variants, simulate
+    from .pdf import ensure_writable
+
+    loaded = _game(game)
+    if not loaded.engine:
+        raise UsageError(f"{loaded.info.title} has no rules engine (game package {loaded.name!r}): "
+                         f"there is nothing to simulate")
+    players = PlayerSpec.for_sides([side.label for side in loaded.sides], ai, budget)
+    options = dict(parse_option(text) for text in option)
+    rule_sets = [r.strip() for r in rules.split(",") if r.strip()] if rules else [None]
+    variants = plan_variants(loaded, rule_sets, options, [parse_vary(text) for text in vary])
+    for variant in variants:  # validate every variant before playing any game
+        make_tasks(0, players, variant, seed, turn_cap, loaded)
+    stem = check_out(out) if out is not None else output_folder(loaded, None) / "lab" / "simulation"
+    ensure_writable(stem.parent, f"--out {out}" if out is not None else None)  # before the games
+    total = games * len(variants)
+    if progress and sys.stderr.isatty():
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                       transient=True)
+        with bar:
+            job = bar.add_task("games", total=total)
+            sim = simulate(variants, games, players, seed, turn_cap, loaded, workers, lambda record: bar.advance(job))
+    else:
+        sim = simulate(variants, games, players, seed, turn_cap, loaded, workers,
+                       _progress_lines(total) if progress else None)
+    echo(format_summary(sim))
+    paths = write_report(sim, stem, png=png)
+    echo("wrote " + ", ".join(str(p) for p in paths.values()))
+
+
+@command("play")
+def play_command(
+    game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
+    vs: str = typer.Option("mcts", "--vs", help="The opponent: mcts, mcts:N, greedy, random, or human "
+                           "(two people: one link per side, and a hot-seat link for one shared screen)."),
+    side: Optional[str] = typer.Option(None, "--side", help="The side you play against an AI (default: the "
+                                       "game's first side)."),
+    port: int = typer.Option(8765, "--port", min=1, max=65535, help="Port on 127.0.0.1."),
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; just print the links."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the AI (default: random)."),
+) -> None:
+    """Play the game in a browser against the AI or another person, before printing it."""
+    from .play.server import serve
+    from .play.session import Table
+
+    table = Table(_game(game), vs=vs.strip().lower(), side=side, seed=seed)
+    try:
+        serve(table, port=port, open_browser=not no_browser, report=lambda text: echo(text, err=True))
+    except OSError as exc:  # the port is taken
+        fail(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}", 1)
+
+
+@command("export")
+def export_command(
+    target: str = typer.Argument(..., help="What to export: tts (a Tabletop Simulator saved object)."),
+    game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
+    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: the game folder's output/tts/)."),
+    url: Optional[str] = typer.Option(None, "--url", help="Public URL the images will be hosted at (default: "
+                                      "file:/// paths to OUT, for this computer only)."),
+) -> None:
+    """Export the game for other tables: `tts` writes a Tabletop Simulator saved object and its images."""
+    from .build import output_folder
+    from .export.tts import export_tts
+
+    if target != "tts":
+        raise UsageError(f"unknown export {target!r}; exports: tts")
+    loaded = _game(game)
+    folder = out or output_folder(loaded, None) / "tts"
+    for path in export_tts(loaded, folder, base_url=url, report=lambda text: echo(text, err=True)):
+        echo(str(path))
