@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ExampleSyntaxError, read_text
-from .games import all_fences
+from .games import FENCES, fence_game
 from .games.base import DiagramError, Game, Grid, IllegalMoveError, State, parse_option
 
 
@@ -99,7 +99,7 @@ def find_blocks(text: str, fences=None) -> list[tuple[str, int, list[tuple[int, 
     limits the info strings looked for (default: every game package's)."""
     from markdown_it import MarkdownIt
 
-    wanted = set(fences) if fences is not None else set(all_fences())
+    wanted = set(fences) if fences is not None else set(FENCES)
     blocks = []
     for token in MarkdownIt("commonmark").disable("inline").parse(text):  # block structure only
         info = token.info.strip().split()[:1] if token.type == "fence" else []
@@ -224,7 +224,7 @@ def read_examples(path: Path | str, games: "GameFinder") -> list[Example]:
     """All example blocks of a Markdown file (rendered as a template first if it is one)."""
     path = Path(path)
     text = read_text(path, ExampleSyntaxError)
-    fences = all_fences()
+    fences = FENCES
     first = next((m.group(1) for m in _FENCE.finditer(text) if m.group(1) in fences), None)
     if first is None:
         return []
@@ -246,7 +246,7 @@ class GameFinder:
         if self.game is not None and fence in self.game.fences:
             return self.game
         if fence not in self.cache:
-            self.cache[fence] = all_fences()[fence].default()
+            self.cache[fence] = fence_game(fence).default()
         return self.cache[fence]
 
 

@@ -93,3 +93,9 @@ def test_the_same_fault_gives_the_same_exit_code_in_every_command(tmp_path, comm
     (tmp_path / "rules.md").write_text("# Rules\n", encoding="utf-8")
     result = CliRunner().invoke(app, [*command, "--game", str(tmp_path)])
     assert result.exit_code == 2 and "components.toml:2: villages must be 1 to 16" in result.output
+
+
+def test_the_registry_knows_every_packages_fences_without_importing_them():
+    from generator.games import FENCES, PACKAGES
+    declared = {fence: name for name in PACKAGES for fence in game_class(name).fences}
+    assert declared == FENCES

@@ -7,7 +7,7 @@ import tomllib
 import pytest
 
 from generator.errors import GameFileError
-from generator.games import all_fences, game_class
+from generator.games import fence_game, game_class
 from generator.games.base import Game
 from generator.games.tafl import GAME, Side, TaflGame
 from tafl_helpers import SETUPS, game_of_size, position, turn
@@ -31,7 +31,7 @@ def load_error(tmp_path, toml: str, *setups: str) -> GameFileError:
 
 def test_the_package_is_found_by_name_and_fence():
     assert game_class("tafl") is TaflGame is GAME
-    assert all_fences()["tafl"] is TaflGame
+    assert fence_game("tafl") is TaflGame
 
 
 def test_defaults_without_tables(tmp_path):

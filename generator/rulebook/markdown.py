@@ -21,7 +21,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable,
                                 ListItem, Paragraph, Preformatted, Spacer, Table, TableStyle)
 
-from ..games import all_fences
+from ..games import FENCES
 from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe, register_fonts
 
 INK = colors.HexColor("#231f1a")
@@ -242,7 +242,7 @@ def markdown_flowables(text: str, styles: Styles, context: PageContext, on_examp
     """Turn rendered Markdown into flowables. `on_example(k, token)` draws the k-th example block.
     A contents list of the level-`contents_level` headings follows the first level-1 heading."""
     tokens = parser().parse(text)
-    fences = set(all_fences())
+    fences = set(FENCES)
     used: set[str] = set()
     headings = [(int(tokens[i].tag[1]), tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"]
     contents_entries = []
