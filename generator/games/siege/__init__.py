@@ -1,17 +1,33 @@
 """Siege of Armagh: the rules engine (pure Python, no rendering), its example grammar, its art
-and its AI evaluation, as a game package (`GAME`)."""
+and its AI evaluation, as a game package (`GAME`).
 
-from ..base import IllegalMoveError, InvalidMoveError, Outcome
-from .board import parse_square, square_name
-from .diagram import DiagramError
+Only the Game loads with the package; the engine's names load on first use (PEP 562), so the
+kit, which needs no engine, does not pay for it."""
+
+from importlib import import_module
+
 from .game import Counts, RuleNumbers, SiegeGame, with_counts
-from .options import SPECS as OPTION_SPECS
-from .state import (END, Kind, Move, MoveKind, Phase, Piece, Point, Side, State, Termination, Terrain,
-                    Treasure)
 
 GAME = SiegeGame
 
-__all__ = ["END", "GAME", "OPTION_SPECS", "Counts", "DiagramError", "IllegalMoveError", "InvalidMoveError",
-           "Kind", "Move", "MoveKind", "Outcome", "Phase", "Piece", "Point", "RuleNumbers", "Side",
-           "SiegeGame", "State", "Termination", "Terrain", "Treasure", "parse_square", "square_name",
-           "with_counts"]
+_LAZY = {
+    "base": ("IllegalMoveError", "InvalidMoveError", "Outcome"),
+    "board": ("parse_square", "square_name"),
+    "diagram": ("DiagramError",),
+    "options": ("SPECS",),
+    "state": ("END", "Kind", "Move", "MoveKind", "Phase", "Piece", "Point", "Side", "State", "Termination",
+              "Terrain", "Treasure"),
+}
+_WHERE = {name: module for module, names in _LAZY.items() for name in names}
+_WHERE["OPTION_SPECS"] = "options"
+
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    package = "generator.games.base" if module == "base" else f"{__name__}.{module}"
+    return getattr(import_module(package), "SPECS" if name == "OPTION_SPECS" else name)
+
+
+__all__ = ["GAME", "Counts", "RuleNumbers", "SiegeGame", "with_counts", "OPTION_SPECS", *_WHERE]

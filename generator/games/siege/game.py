@@ -7,14 +7,16 @@ rulebook's text (docs/rulings/siege.md, "Components").
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...config import take
 from ..base import BoardSpec, Game, GameInfo, SideInfo
-from .diagram import SiegeGrammar
 from .numbers import BOARD, RULE_SETS, Counts, RuleNumbers, RuleSet, validate_counts, validate_numbers
 from .options import SPECS, check_options
-from .state import Move, Side, State
+
+if TYPE_CHECKING:  # the engine and the grammar load when a state or a block is made: the kit needs neither
+    from .diagram import SiegeGrammar
+    from .state import Move, Side, State
 
 @dataclass(frozen=True)
 class SiegeGame(Game):
@@ -77,12 +79,15 @@ class SiegeGame(Game):
         return RULE_SETS[self.rule_set]
 
     def new_initial_state(self, options: dict[str, str] | None = None, rules: str | None = None) -> State:
+        from .state import State
         return State.new_game(self, rules, options)
 
     def parse_move(self, text: str) -> Move:
+        from .state import Move
         return Move.from_notation(text)
 
     def side(self, label: str) -> Side:
+        from .state import Side
         return Side[label.upper()]
 
     def check_options(self, values: dict[str, object], rules: str | None = None):
@@ -92,6 +97,7 @@ class SiegeGame(Game):
 
     @property
     def grammar(self) -> SiegeGrammar:
+        from .diagram import SiegeGrammar
         return SiegeGrammar(self)
 
     def with_numbers(self, **changes: int) -> "SiegeGame":
