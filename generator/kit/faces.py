@@ -17,8 +17,8 @@ from reportlab.pdfbase import pdfmetrics
 
 from ..pdf import INK, PAPER, SERIF, hx, register_fonts
 
-__all__ = ["INK", "PAPER", "FaceSet", "Ink", "circle", "clip_rect", "draw_face", "hx", "paint", "poly",
-           "text_centered", "tint"]
+__all__ = ["INK", "PAPER", "FaceSet", "Ink", "circle", "clip_rect", "dots", "draw_face", "hx", "octagon", "paint",
+           "poly", "stripes", "text_centered", "tint"]
 
 MIN_LABEL_SIZE = 20 * 72 / 25.4     # faces smaller than 20 mm print no text
 FaceDraw = Callable[..., None]      # draw(canvas, ink, label, bleed) in a 100-unit box
@@ -144,6 +144,44 @@ def text_centered(c, text, x, y, font, size, color, spacing=0.0):
     if spacing:
         t.setCharSpace(0)
     c.drawText(t)
+
+
+# Patterns shared by the games' art (a 100-unit face box; `bleed` in the same units) ------------
+
+def octagon(inset: float, chamfer: float, size: float = 100.0) -> list[tuple[float, float]]:
+    """The corners of a square `size` wide, `inset` from its edge, with cut corners."""
+    a, b = inset, size - inset
+    return [(a + chamfer, a), (b - chamfer, a), (b, a + chamfer), (b, b - chamfer),
+            (b - chamfer, b), (a + chamfer, b), (a, b - chamfer), (a, a + chamfer)]
+
+
+def stripes(c, color, step=11.0, width=5.0, bleed=0.0) -> None:
+    """Diagonal stripes over the whole face and its bleed."""
+    c.setFillColor(color)
+    lo, hi = -bleed, 100 + bleed
+    k = lo - 100
+    while k < hi:
+        poly(c, [(k, lo), (k + width, lo), (k + width + (hi - lo), hi), (k + (hi - lo), hi)], fill=color)
+        k += step
+
+
+def dots(c, color, step=9.0, r=1.3, bleed=0.0) -> None:
+    """A staggered dot grid, as one path of zero-length round-capped strokes (cheap to write and
+    render)."""
+    n = int((100 + 2 * bleed) // step) + 2
+    path = c.beginPath()
+    for i in range(-1, n):
+        for j in range(-1, int(n / 0.866) + 1):
+            x = -bleed + i * step + (step / 2 if j % 2 else 0)
+            y = -bleed + j * step * 0.866
+            path.moveTo(x, y)
+            path.lineTo(x, y)
+    c.saveState()
+    c.setLineCap(1)
+    c.setStrokeColor(color)
+    c.setLineWidth(2 * r)
+    c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
 
 
 _ = (PAPER, SERIF, hx)

@@ -23,7 +23,8 @@ from reportlab.pdfbase import pdfmetrics
 
 from ...errors import GameFileError, read_text
 from ...kit.faces import FaceSet, Ink as _Ink, draw_face, circle as _circle, clip_rect as _clip_rect, hx, paint as _paint
-from ...kit.faces import poly as _poly, text_centered as _text_centered, tint
+from ...kit.faces import dots as _dots, octagon as _octagon, poly as _poly, stripes as _stripes
+from ...kit.faces import text_centered as _text_centered, tint
 from ...kit.layout import BoardGeometry, Rect
 from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, paragraph, register_fonts
 from ..base import KitHooks
@@ -45,10 +46,6 @@ STUN_BG, STUN_STAR, STUN_EDGE = hx("#2b2f3a"), hx("#f6c945"), hx("#d9822b")
 BOARD_LIGHT, BOARD_DARK, BOARD_FRAME = hx("#f1e6cb"), hx("#c6a878"), hx("#3b2a20")
 
 
-def _octagon(inset: float, chamfer: float, size: float = 100.0):
-    a, b = inset, size - inset
-    return [(a + chamfer, a), (b - chamfer, a), (b, a + chamfer), (b, b - chamfer),
-            (b - chamfer, b), (a + chamfer, b), (a, b - chamfer), (a, a + chamfer)]
 
 
 def _label(c, text, y, color, size=9.5, spacing=1.2, font=SERIF):
@@ -57,31 +54,8 @@ def _label(c, text, y, color, size=9.5, spacing=1.2, font=SERIF):
     _text_centered(c, text.upper(), 50, y, font, size, color, spacing)
 
 
-def _stripes(c, color, step=11.0, width=5.0, bleed=0.0):
-    c.setFillColor(color)
-    lo, hi = -bleed, 100 + bleed
-    k = lo - 100
-    while k < hi:
-        _poly(c, [(k, lo), (k + width, lo), (k + width + (hi - lo), hi), (k + (hi - lo), hi)], fill=color)
-        k += step
 
 
-def _dots(c, color, step=9.0, r=1.3, bleed=0.0):
-    """A dot grid, as one path of zero-length round-capped strokes (cheap to write and render)."""
-    n = int((100 + 2 * bleed) // step) + 2
-    path = c.beginPath()
-    for i in range(-1, n):
-        for j in range(-1, int(n / 0.866) + 1):
-            x = -bleed + i * step + (step / 2 if j % 2 else 0)
-            y = -bleed + j * step * 0.866
-            path.moveTo(x, y)
-            path.lineTo(x, y)
-    c.saveState()
-    c.setLineCap(1)
-    c.setStrokeColor(color)
-    c.setLineWidth(2 * r)
-    c.drawPath(path, stroke=1, fill=0)
-    c.restoreState()
 
 
 def _plaque(c, text, ink, edge):

@@ -24,6 +24,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 
 from ...kit.faces import FaceSet, Ink, circle, draw_face, hx, paint, poly, text_centered, tint
+from ...kit.faces import dots as _dots, octagon as _octagon, stripes as _stripes
 from ...kit.layout import BoardGeometry
 from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, paragraph, register_fonts
 from ..base import KitHooks
@@ -40,10 +41,6 @@ WOOD, WOOD_DARK = hx("#7a5230"), hx("#3b2a20")
 BOARD_LIGHT, BOARD_TINT, BOARD_LINE = hx("#f1e6cb"), hx("#e8d8b4"), hx("#a58d66")
 
 
-def _octagon(inset: float, chamfer: float) -> list[tuple[float, float]]:
-    a, b = inset, 100 - inset
-    return [(a + chamfer, a), (b - chamfer, a), (b, a + chamfer), (b, b - chamfer),
-            (b - chamfer, b), (a + chamfer, b), (a, b - chamfer), (a, a + chamfer)]
 
 
 def _ground(c, color, bleed: float) -> None:
@@ -51,30 +48,8 @@ def _ground(c, color, bleed: float) -> None:
     c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
 
 
-def _stripes(c, color, step=11.0, width=5.0, bleed=0.0) -> None:
-    lo, hi = -bleed, 100 + bleed
-    k = lo - 100
-    while k < hi:
-        poly(c, [(k, lo), (k + width, lo), (k + width + (hi - lo), hi), (k + (hi - lo), hi)], fill=color)
-        k += step
 
 
-def _dots(c, color, step=9.0, r=1.3, bleed=0.0) -> None:
-    """A staggered dot grid as one path of zero-length round-capped strokes."""
-    n = int((100 + 2 * bleed) // step) + 2
-    path = c.beginPath()
-    for i in range(-1, n):
-        for j in range(-1, int(n / 0.866) + 1):
-            x = -bleed + i * step + (step / 2 if j % 2 else 0)
-            y = -bleed + j * step * 0.866
-            path.moveTo(x, y)
-            path.lineTo(x, y)
-    c.saveState()
-    c.setLineCap(1)
-    c.setStrokeColor(color)
-    c.setLineWidth(2 * r)
-    c.drawPath(path, stroke=1, fill=0)
-    c.restoreState()
 
 
 def _label(c, text: str, y: float, color, size=9.0) -> None:
