@@ -15,6 +15,7 @@ from typing import Callable
 from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 
+from ..errors import GameFileError, read_text
 from ..pdf import INK, PAPER, SERIF, hx, register_fonts
 
 __all__ = ["INK", "PAPER", "FaceSet", "Ink", "circle", "clip_rect", "dots", "draw_face", "hx", "octagon", "paint",
@@ -185,3 +186,23 @@ def dots(c, color, step=9.0, r=1.3, bleed=0.0) -> None:
 
 
 _ = (PAPER, SERIF, hx)
+
+
+def card_sections(path, values: dict) -> list[tuple[str, list[str]]]:
+    """A card's text (a player aid): the jinja2 template `path` filled with the game's numbers;
+    each `## ` line starts a section, each `- ` line is an item. Errors name the file and line."""
+    import jinja2
+
+    try:
+        text = jinja2.Template(read_text(path, GameFileError), undefined=jinja2.StrictUndefined).render(**values)
+    except jinja2.TemplateError as exc:
+        raise GameFileError(path, getattr(exc, "lineno", None), str(exc)) from None
+    sections: list[tuple[str, list[str]]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("## "):
+            sections.append((line[3:].strip(), []))
+        elif line.startswith("- ") and sections:
+            sections[-1][1].append(line[2:].strip())
+        elif line.strip():
+            raise GameFileError(path, number, f"expected '## heading' or '- item', got {line.strip()!r}")
+    return sections

@@ -21,8 +21,7 @@ from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 
-from ...errors import GameFileError, read_text
-from ...kit.faces import FaceSet, Ink as _Ink, draw_face, circle as _circle, clip_rect as _clip_rect, hx, paint as _paint
+from ...kit.faces import FaceSet, Ink as _Ink, card_sections, draw_face, circle as _circle, clip_rect as _clip_rect, hx, paint as _paint
 from ...kit.faces import dots as _dots, octagon as _octagon, poly as _poly, stripes as _stripes
 from ...kit.faces import text_centered as _text_centered, tint
 from ...kit.layout import BoardGeometry, Rect
@@ -682,25 +681,6 @@ AID_NAME = "player-aid.md.j2"
 AID_TEMPLATE = Path(__file__).resolve().parent / "templates" / AID_NAME  # a game folder's templates/ may override it
 
 
-def aid_sections(counts: dict[str, int], path: Path = AID_TEMPLATE) -> list[tuple[str, list[str]]]:
-    """The player aid's text: the template `path` filled with the game's numbers; each `## `
-    line starts a section, each `- ` line is an item."""
-    import jinja2
-
-    try:
-        template = jinja2.Template(read_text(path, GameFileError), undefined=jinja2.StrictUndefined)
-        text = template.render(**counts)
-    except jinja2.TemplateError as exc:
-        raise GameFileError(path, getattr(exc, "lineno", None), str(exc)) from None
-    sections: list[tuple[str, list[str]]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.startswith("## "):
-            sections.append((line[3:].strip(), []))
-        elif line.startswith("- ") and sections:
-            sections[-1][1].append(line[2:].strip())
-        elif line.strip():
-            raise GameFileError(path, number, f"expected '## heading' or '- item', got {line.strip()!r}")
-    return sections
 
 
 def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
@@ -724,7 +704,7 @@ def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
     _text_centered(c, "PLAYER AID", w / 2, h - band + 8, SERIF, 8.5, GOLD if not ink_saver else INK, spacing=2.5)
     y = h - band - 16
     x, width = 14, w - 28
-    for heading, items in aid_sections(counts, template):
+    for heading, items in card_sections(template, counts):
         c.setFillColor(VK_RED if heading == "Pushing" else IR_GREEN_DARK)
         c.setFont(BOLD, 10.5)
         c.drawString(x, y, heading.upper())

@@ -23,7 +23,7 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from pathlib import Path
 
-from ...kit.faces import FaceSet, Ink, circle, draw_face, hx, paint, poly, text_centered, tint
+from ...kit.faces import FaceSet, Ink, card_sections, circle, draw_face, hx, paint, poly, text_centered, tint
 from ...kit.faces import dots as _dots, octagon as _octagon, stripes as _stripes
 from ...kit.layout import BoardGeometry
 from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, paragraph, register_fonts
@@ -350,25 +350,6 @@ def draw_track(c, w: float, h: float, cells, *, ink_saver: bool = False, bleed: 
 AID_TEMPLATE = Path(__file__).resolve().parent / "templates" / "player-aid.md.j2"
 
 
-def aid_sections(values: dict) -> list[tuple[str, list[str]]]:
-    """The player aid's text: templates/player-aid.md.j2 (package data) over the game's numbers;
-    each `## ` line starts a section, each `- ` line is an item."""
-    import jinja2
-
-    try:
-        template = jinja2.Template(AID_TEMPLATE.read_text(encoding="utf-8"), undefined=jinja2.StrictUndefined)
-        text = template.render(**values)
-    except jinja2.TemplateError as exc:
-        raise ValueError(f"{AID_TEMPLATE}: {exc}") from None
-    sections: list[tuple[str, list[str]]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.startswith("## "):
-            sections.append((line[3:].strip(), []))
-        elif line.startswith("- ") and sections:
-            sections[-1][1].append(line[2:].strip())
-        elif line.strip():
-            raise ValueError(f"{AID_TEMPLATE}:{number}: expected '## heading' or '- item', got {line.strip()!r}")
-    return sections
 
 
 def aid_values(counts: dict[str, int], size: int) -> dict:
@@ -398,7 +379,7 @@ def draw_aid(c, w: float, h: float, *, values: dict, title: str, ink_saver: bool
     text_centered(c, "PLAYER AID", w / 2, h - band + 8, SERIF, 8.5, GOLD if not ink_saver else INK, 2.5)
     y = h - band - 15
     x, width = 13, w - 26
-    for heading, items in aid_sections(values):
+    for heading, items in card_sections(AID_TEMPLATE, values):
         c.setFillColor(IRON if heading.lower().startswith("captur") else SEA_DARK)
         c.setFont(BOLD, 10)
         c.drawString(x, y, heading.upper())
