@@ -30,6 +30,9 @@ FONTS = {
 SERIF, BOLD, ITALIC = "Garamond", "Garamond-Bold", "Garamond-Italic"
 GLYPHS = "Garamond-Glyphs"  # the regular face under a name with no bold or italic mapping
 MONO = "DejaVuSansMono"     # move notation in running text
+# For the characters the bundled Garamond lacks (a title in Greek, Cyrillic or with rarer Latin
+# letters): DejaVu Serif, registered only when a text needs it (it is larger to load).
+FALLBACK, FALLBACK_FILE = "DejaVuSerif", "DejaVuSerif.ttf"
 
 _registered = False
 
@@ -75,14 +78,81 @@ def new_canvas(target, pagesize):
     return Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=SERIF)
 
 
+def _has(font: str, ch: str) -> bool:
+    """Whether `font` has a glyph for `ch` (a font that is not a bundled TrueType one, as an SVG's
+    art may name, is taken at its word)."""
+    table = getattr(pdfmetrics.getFont(font).face, "charToGlyph", None)
+    return table is None or ord(ch) in table
+
+
+def _face_for(ch: str, font: str) -> str | None:
+    """The font that sets `ch`: `font`, else the regular serif, else the fallback; None when no
+    bundled font has it (an emoji): such a character is left out rather than printed as a box."""
+    if _has(font, ch) or ch in " \n":
+        return font
+    if _has(SERIF, ch):
+        return GLYPHS
+    if FALLBACK not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(FALLBACK, str(FONT_DIR / FALLBACK_FILE)))
+        for bold in (0, 1):
+            for italic in (0, 1):
+                addMapping(FALLBACK, bold, italic, FALLBACK)
+    return FALLBACK if _has(FALLBACK, ch) else None
+
+
+def runs(text: str, font: str) -> list[tuple[str, str]]:
+    """`text` as (font, run) pairs, each character in a font that has its glyph.
+
+    >>> register_fonts(); runs("Siege", BOLD), runs("Château", BOLD)
+    ([('Garamond-Bold', 'Siege')], [('Garamond-Bold', 'Ch'), ('Garamond-Glyphs', 'â'), ('Garamond-Bold', 'teau')])
+    """
+    if all(_has(font, ch) for ch in text):
+        return [(font, text)]
+    out: list[tuple[str, str]] = []
+    for ch in text:
+        face = _face_for(ch, font)
+        if face is None:
+            continue
+        if out and out[-1][0] == face:
+            out[-1] = (face, out[-1][1] + ch)
+        else:
+            out.append((face, ch))
+    return out
+
+
+def runs_width(text: str, font: str, size: float, char_space: float = 0.0) -> float:
+    """The width `draw_string` gives `text`."""
+    pieces = runs(text, font)
+    return sum(pdfmetrics.stringWidth(run, face, size) for face, run in pieces) + \
+        char_space * max(0, sum(len(run) for _, run in pieces) - 1)
+
+
+def draw_string(c, x: float, y: float, text: str, font: str, size: float, char_space: float = 0.0) -> None:
+    """`canvas.drawString` that sets every character in a font that has it (see `runs`)."""
+    pieces = runs(text, font)
+    if len(pieces) == 1 and not char_space:
+        c.setFont(font, size)
+        c.drawString(x, y, text)
+        return
+    t = c.beginText(x, y)
+    if char_space:
+        t.setCharSpace(char_space)
+    for face, run in pieces:
+        t.setFont(face, size)
+        t.textOut(run)
+    if char_space:
+        t.setCharSpace(0)
+    c.drawText(t)
+
+
 def bold_safe(text: str, escaped: bool = True) -> str:
-    """Paragraph markup for bold text: characters the bold face lacks are set in the regular one.
-    `text` is already escaped markup unless `escaped` is False."""
+    """Paragraph markup for bold text: characters the bold face lacks are set in the regular one,
+    or the fallback font (see `runs`). `text` is already escaped markup unless `escaped` is False."""
     if not escaped:
         text = escape(text)
     if text.isascii():
         return text
-    return "".join(ch if ch.isascii() else f'<font face="{GLYPHS}">{ch}</font>' for ch in text)
+    return "".join(run if face == BOLD else f'<font face="{face}">{run}</font>' for face, run in runs(text, BOLD))
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
@@ -106,8 +176,7 @@ def paragraph(c, text: str, x: float, y: float, width: float, font=SERIF, size=8
     leading = leading or size * 1.22
     c.setFillColor(color)
     for line in wrap(text, font, size, width):
-        c.setFont(font, size)
-        c.drawString(x, y, line)
+        draw_string(c, x, y, line, font, size)
         y -= leading
     return y
 

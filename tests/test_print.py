@@ -292,3 +292,20 @@ def test_alignment_targets_keep_off_the_boards_words(square, tmp_path):
                     (square, index + 1, (x, y), w)
             seams[round(x, 1) if geo.frame < x < geo.width - geo.frame else ("y", round(y, 1))] += 1
     assert seams and all(n >= 3 for n in seams.values()), seams
+
+
+def test_a_title_in_any_script_prints_its_letters_not_boxes(tmp_path):
+    """The bundled bold has ASCII only and the regular Latin-1: other letters come from the regular
+    face or the fallback font, on the cover, in every page header and on the cards."""
+    title = "Πόλεμος · Осада · Château d’Éole"
+    source = (ROOT / "components.toml").read_text(encoding="utf-8")
+    (tmp_path / "components.toml").write_text(source.replace('title = "Siege of Armagh"', f'title = "{title}"'),
+                                              encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", "--game", str(tmp_path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out" / "chateau-deole-a4.pdf"       # the file name folds the title to ASCII
+    pages = PdfReader(str(pdf)).pages
+    assert pages[0].extract_text().startswith(title)
+    assert all(title.upper() in page.extract_text() for page in pages[1:4])
+    fonts = {str(font["/BaseFont"]) for page in pages for font in page["/Resources"]["/Font"].values()}
+    assert any("DejaVuSerif" in name for name in fonts)

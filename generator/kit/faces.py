@@ -16,7 +16,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 
 from ..errors import GameFileError, read_text
-from ..pdf import INK, PAPER, SERIF, hx, register_fonts
+from ..pdf import INK, PAPER, SERIF, hx, register_fonts, runs
 
 __all__ = ["INK", "PAPER", "FaceSet", "Ink", "circle", "clip_rect", "dots", "draw_face", "hx", "octagon", "paint",
            "poly", "stripes", "text_centered", "tint"]
@@ -134,14 +134,18 @@ def clip_rect(c, x, y, w, h):
 
 
 def text_centered(c, text, x, y, font, size, color, spacing=0.0):
-    """Centred text, letter-spaced by `spacing` (the spacing does not leak to later text)."""
+    """Centred text, letter-spaced by `spacing` (the spacing does not leak to later text); every
+    character in a font that has it (`generator.pdf.runs`)."""
     c.setFillColor(color)
-    width = pdfmetrics.stringWidth(text, font, size) + spacing * max(0, len(text) - 1)
+    pieces = runs(text, font)
+    width = sum(pdfmetrics.stringWidth(run, face, size) for face, run in pieces) + \
+        spacing * max(0, sum(len(run) for _, run in pieces) - 1)
     t = c.beginText(x - width / 2, y)
-    t.setFont(font, size)
     if spacing:
         t.setCharSpace(spacing)
-    t.textOut(text)
+    for face, run in pieces:
+        t.setFont(face, size)
+        t.textOut(run)
     if spacing:
         t.setCharSpace(0)
     c.drawText(t)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..pdf import BOLD, INK, ITALIC, SERIF, Forms, atomic_path, hx, new_canvas, paragraph, rasterize
+from ..pdf import BOLD, INK, ITALIC, SERIF, draw_string, runs, Forms, atomic_path, hx, new_canvas, paragraph, rasterize
 from ..units import mm, mm_text
 from .faces import draw_face
 from .layout import (BoardView, Page, Rect, alignment_targets, board_geometry,
@@ -83,9 +83,10 @@ def _header(c, kit: Kit, page: Page, number: int, total: int) -> None:
     y = height - m - mm(3.2)
     c.setFillColor(INK)
     t = c.beginText(m, y)
-    t.setFont(BOLD, 9.5)
     t.setCharSpace(1.4)
-    t.textOut(kit.title.upper())
+    for face, run in runs(kit.title.upper(), BOLD):  # characters the bold lacks in a face that has them
+        t.setFont(face, 9.5)
+        t.textOut(run)
     t.setCharSpace(0)
     t.setFont(SERIF, 9.5)
     t.setFillColor(MUTED)
@@ -289,8 +290,7 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
     x, width = frame.x, frame.w
     y = frame.y1 - mm(14)
     c.setFillColor(hx("#3b2a20"))
-    c.setFont(BOLD, 30)
-    c.drawString(x, y, kit.title)
+    draw_string(c, x, y, kit.title, BOLD, 30)
     c.setFont(ITALIC, 12)
     c.setFillColor(MUTED)
     sub = f"Print-and-play kit, version {kit.version}" + (f", {kit.date}" if kit.date else "")

@@ -18,7 +18,7 @@ from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
-from ..pdf import BOLD, SERIF, new_canvas, rasterize, write_atomic  # the bundled font (EB Garamond, OFL)
+from ..pdf import BOLD, SERIF, draw_string, new_canvas, rasterize, write_atomic  # the bundled font (EB Garamond, OFL)
 from .simulate import Simulation
 
 PAGE = landscape(A4)
@@ -85,8 +85,7 @@ def write_pdf(sim: Simulation, path: Path | str) -> Path:
     width, height = PAGE
     s = sim.settings
     y = height - MARGIN
-    c.setFont(BOLD, 16)
-    c.drawString(MARGIN, y - 12, f"{title}: playtest lab")
+    draw_string(c, MARGIN, y - 12, f"{title}: playtest lab", BOLD, 16)
     c.setFont(SERIF, 9)
     games = sum(summary["games"] for summary in sim.summaries.values())
     rate = games / sim.wall_seconds if sim.wall_seconds else 0.0
