@@ -63,13 +63,7 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
     loaded = find_game(game)
     for text in loaded.warnings():
         warn(text)
-    try:
-        kit = load_kit(loaded, paper=paper, square=square, duplex=duplex, back_offset=offset,
-                       ink_saver=ink_saver)
-    except ValueError as exc:
-        if square is not None and str(exc).startswith("--square"):
-            raise UsageError(str(exc)) from None
-        raise
+    kit = load_kit(loaded, paper=paper, square=square, duplex=duplex, back_offset=offset, ink_saver=ink_saver)
     folder = output_folder(loaded, out)
     found = find_rules(loaded, Path(rules) if rules is not None else None)
     ensure_writable(folder)

@@ -120,21 +120,14 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
     return out
 
 
-def runs_width(text: str, font: str, size: float, char_space: float = 0.0) -> float:
-    """The width `draw_string` gives `text`."""
-    pieces = runs(text, font)
+def runs_width(pieces: list[tuple[str, str]], size: float, char_space: float = 0.0) -> float:
+    """The width of `runs` output set at `size`, letter-spaced by `char_space`."""
     return sum(pdfmetrics.stringWidth(run, face, size) for face, run in pieces) + \
         char_space * max(0, sum(len(run) for _, run in pieces) - 1)
 
 
-def draw_string(c, x: float, y: float, text: str, font: str, size: float, char_space: float = 0.0) -> None:
-    """`canvas.drawString` that sets every character in a font that has it (see `runs`)."""
-    pieces = runs(text, font)
-    if len(pieces) == 1 and not char_space:
-        c.setFont(font, size)
-        c.drawString(x, y, text)
-        return
-    t = c.beginText(x, y)
+def write_runs(t, pieces: list[tuple[str, str]], size: float, char_space: float = 0.0) -> None:
+    """Write `runs` output into the text object `t`, letter-spaced (the spacing does not leak)."""
     if char_space:
         t.setCharSpace(char_space)
     for face, run in pieces:
@@ -142,6 +135,17 @@ def draw_string(c, x: float, y: float, text: str, font: str, size: float, char_s
         t.textOut(run)
     if char_space:
         t.setCharSpace(0)
+
+
+def draw_string(c, x: float, y: float, text: str, font: str, size: float) -> None:
+    """`canvas.drawString` that sets every character in a font that has it (see `runs`)."""
+    pieces = runs(text, font)
+    if len(pieces) == 1:
+        c.setFont(font, size)
+        c.drawString(x, y, text)
+        return
+    t = c.beginText(x, y)
+    write_runs(t, pieces, size)
     c.drawText(t)
 
 

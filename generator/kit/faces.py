@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from reportlab.lib.colors import Color
-from reportlab.pdfbase import pdfmetrics
 
 from ..errors import GameFileError, read_text
-from ..pdf import INK, PAPER, SERIF, hx, register_fonts, runs
+from ..pdf import BOLD, INK, PAPER, SERIF, hx, paragraph, register_fonts, runs, runs_width, write_runs
 
 __all__ = ["INK", "PAPER", "FaceSet", "Ink", "circle", "clip_rect", "dots", "draw_face", "hx", "octagon", "paint",
            "poly", "stripes", "text_centered", "tint"]
@@ -138,16 +137,8 @@ def text_centered(c, text, x, y, font, size, color, spacing=0.0):
     character in a font that has it (`generator.pdf.runs`)."""
     c.setFillColor(color)
     pieces = runs(text, font)
-    width = sum(pdfmetrics.stringWidth(run, face, size) for face, run in pieces) + \
-        spacing * max(0, sum(len(run) for _, run in pieces) - 1)
-    t = c.beginText(x - width / 2, y)
-    if spacing:
-        t.setCharSpace(spacing)
-    for face, run in pieces:
-        t.setFont(face, size)
-        t.textOut(run)
-    if spacing:
-        t.setCharSpace(0)
+    t = c.beginText(x - runs_width(pieces, size, spacing) / 2, y)
+    write_runs(t, pieces, size, spacing)
     c.drawText(t)
 
 
@@ -210,3 +201,54 @@ def card_sections(path, values: dict) -> list[tuple[str, list[str]]]:
         elif line.strip():
             raise GameFileError(path, number, f"expected '## heading' or '- item', got {line.strip()!r}")
     return sections
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """How a game sets its text cards (the player aids): the band and frame colour, each
+    section heading's colour, the sizes in points and the gaps between lines."""
+
+    frame: Color
+    heading_ink: Callable[[str], Color]
+    inset: float = 14.0
+    top: float = 16.0
+    heading_size: float = 10.5
+    heading_gap: float = 14.0
+    item_size: float = 8.7
+    item_gap: float = 2.5
+    section_gap: float = 5.0
+
+
+CARD_PAPER, CARD_BONE, CARD_GOLD, CARD_GOLD_DARK = hx("#f4ecd8"), hx("#efe2c4"), hx("#d4a437"), hx("#8a6414")
+CARD_BAND = 15 * 72 / 25.4  # the title band, 15 mm
+
+
+def text_card(c, w: float, h: float, *, title: str, sections, style: CardStyle, ink_saver: bool = False,
+              bleed: float = 0.0) -> tuple[float, float]:
+    """A card of text sections (`card_sections`) under a title band: the background and the band
+    run `bleed` past the trim. Returns the text column's x and width, for what a game adds below."""
+    ink = Ink(ink_saver)
+    c.setFillColor(ink.fill(CARD_PAPER))
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
+    c.setFillColor(ink.fill(style.frame) if not ink_saver else PAPER)
+    c.rect(-bleed, h - CARD_BAND, w + 2 * bleed, CARD_BAND + bleed, fill=1, stroke=0)
+    c.setStrokeColor(style.frame)
+    c.setLineWidth(1.0)
+    c.rect(5, 5, w - 10, h - 10, fill=0, stroke=1)
+    text_centered(c, title.upper(), w / 2, h - CARD_BAND + 20, BOLD, 12, CARD_BONE if not ink_saver else INK, 1.6)
+    text_centered(c, "PLAYER AID", w / 2, h - CARD_BAND + 8, SERIF, 8.5, CARD_GOLD if not ink_saver else INK, 2.5)
+    y = h - CARD_BAND - style.top
+    x, width = style.inset, w - 2 * style.inset
+    for heading, items in sections:
+        c.setFillColor(style.heading_ink(heading))
+        c.setFont(BOLD, style.heading_size)
+        c.drawString(x, y, heading.upper())
+        c.setStrokeColor(CARD_GOLD)
+        c.setLineWidth(0.8)
+        c.line(x, y - 3, x + width, y - 3)
+        y -= style.heading_gap
+        for item in items:
+            poly(c, [(x + 1, y + 2.2), (x + 3.4, y + 4.6), (x + 5.8, y + 2.2), (x + 3.4, y - 0.2)], fill=CARD_GOLD_DARK)
+            y = paragraph(c, item, x + 10, y, width - 10, size=style.item_size) - style.item_gap
+        y -= style.section_gap
+    return x, width

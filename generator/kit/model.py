@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
+from ..errors import UsageError
 from ..games.base import Game, KitHooks
 from ..units import mm, parse_length
 from .faces import FaceSet
@@ -303,7 +304,7 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
         try:
             side = parse_length(square) if not isinstance(square, (int, float)) else float(square)
         except ValueError as exc:
-            raise ValueError(f"--square: {exc}") from None
+            raise UsageError(f"--square: {exc}") from None
     else:
         side = _length(game, "print", "square", settings["square"])
     if not SQUARE_RANGE[0] <= side <= SQUARE_RANGE[1]:
@@ -311,7 +312,7 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
         message = (f"{where} must be 15 to 80 mm (a playable chess board), got "
                    f"{side / mm(1):.1f} mm")
         if square is not None:
-            raise ValueError(message)
+            raise UsageError(message)
         raise game.error("print", "square", message)
     paper = paper if paper is not None else settings["paper"]
     if paper not in PAPERS:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..pdf import BOLD, INK, ITALIC, SERIF, draw_string, runs, Forms, atomic_path, hx, new_canvas, paragraph, rasterize
+from ..pdf import BOLD, INK, ITALIC, SERIF, draw_string, runs, write_runs, Forms, atomic_path, hx, new_canvas, paragraph, rasterize
 from ..units import mm, mm_text
 from .faces import draw_face
 from .layout import (BoardView, Page, Rect, alignment_targets, board_geometry,
@@ -83,11 +83,7 @@ def _header(c, kit: Kit, page: Page, number: int, total: int) -> None:
     y = height - m - mm(3.2)
     c.setFillColor(INK)
     t = c.beginText(m, y)
-    t.setCharSpace(1.4)
-    for face, run in runs(kit.title.upper(), BOLD):  # characters the bold lacks in a face that has them
-        t.setFont(face, 9.5)
-        t.textOut(run)
-    t.setCharSpace(0)
+    write_runs(t, runs(kit.title.upper(), BOLD), 9.5, 1.4)  # each character in a face that has it
     t.setFont(SERIF, 9.5)
     t.setFillColor(MUTED)
     t.textOut("   print-and-play kit")

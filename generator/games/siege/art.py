@@ -21,11 +21,11 @@ from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 
-from ...kit.faces import FaceSet, Ink as _Ink, card_sections, draw_face, circle as _circle, clip_rect as _clip_rect, hx, paint as _paint
+from ...kit.faces import CardStyle, FaceSet, Ink as _Ink, card_sections, draw_face, text_card, circle as _circle, clip_rect as _clip_rect, hx, paint as _paint
 from ...kit.faces import dots as _dots, octagon as _octagon, poly as _poly, stripes as _stripes
 from ...kit.faces import text_centered as _text_centered, tint
 from ...kit.layout import BoardGeometry, Rect
-from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, paragraph, register_fonts
+from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, register_fonts
 from ..base import KitHooks
 
 
@@ -690,32 +690,9 @@ def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
     band run `bleed` past the trim."""
     icon = icon or (lambda cv, face, x, y, s: draw_face(cv, FACES, face, x, y, s, label="", ink_saver=ink_saver))
     register_fonts()
-    ink = _Ink(ink_saver)
     c.saveState()
-    c.setFillColor(ink.fill(hx("#f4ecd8")))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
-    c.setFillColor(ink.fill(BOARD_FRAME) if not ink_saver else PAPER)
-    band = 15 * 72 / 25.4
-    c.rect(-bleed, h - band, w + 2 * bleed, band + bleed, fill=1, stroke=0)
-    c.setStrokeColor(BOARD_FRAME)
-    c.setLineWidth(1.0)
-    c.rect(5, 5, w - 10, h - 10, fill=0, stroke=1)
-    _text_centered(c, title.upper(), w / 2, h - band + 20, BOLD, 12, BONE if not ink_saver else INK, spacing=1.6)
-    _text_centered(c, "PLAYER AID", w / 2, h - band + 8, SERIF, 8.5, GOLD if not ink_saver else INK, spacing=2.5)
-    y = h - band - 16
-    x, width = 14, w - 28
-    for heading, items in card_sections(template, counts):
-        c.setFillColor(VK_RED if heading == "Pushing" else IR_GREEN_DARK)
-        c.setFont(BOLD, 10.5)
-        c.drawString(x, y, heading.upper())
-        c.setStrokeColor(GOLD)
-        c.setLineWidth(0.8)
-        c.line(x, y - 3, x + width, y - 3)
-        y -= 14
-        for item in items:
-            _poly(c, [(x + 1, y + 2.2), (x + 3.4, y + 4.6), (x + 5.8, y + 2.2), (x + 3.4, y - 0.2)], fill=GOLD_DARK)
-            y = paragraph(c, item, x + 10, y, width - 10, size=8.7) - 2.5
-        y -= 5
+    x, width = text_card(c, w, h, title=title, sections=card_sections(template, counts), style=AID_STYLE,
+                         ink_saver=ink_saver, bleed=bleed)
     # a strip of the faces, so the card is also a legend
     faces = ["viking-front", "viking-raider", "viking-berserker", "viking-chief", "irish",
              "village", "village-looted", "river", "treasure", "stun"]
@@ -725,6 +702,9 @@ def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
     for k, face in enumerate(faces):
         icon(c, face, x0 + k * (s + gap), 13, s)
     c.restoreState()
+
+
+AID_STYLE = CardStyle(frame=BOARD_FRAME, heading_ink=lambda heading: VK_RED if heading == "Pushing" else IR_GREEN_DARK)
 
 
 def _tracker(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):

@@ -23,10 +23,10 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from pathlib import Path
 
-from ...kit.faces import FaceSet, Ink, card_sections, circle, draw_face, hx, paint, poly, text_centered, tint
+from ...kit.faces import CardStyle, FaceSet, Ink, card_sections, circle, text_card, draw_face, hx, paint, poly, text_centered, tint
 from ...kit.faces import dots as _dots, octagon as _octagon, stripes as _stripes
 from ...kit.layout import BoardGeometry
-from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, paragraph, register_fonts
+from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, register_fonts
 from ..base import KitHooks
 from .board import FILES
 
@@ -365,32 +365,9 @@ def draw_aid(c, w: float, h: float, *, values: dict, title: str, ink_saver: bool
     legend of the faces along the bottom. The background and the title band run `bleed` past the trim."""
     icon = icon or (lambda cv, face, x, y, s: draw_face(cv, FACES, face, x, y, s, label="", ink_saver=ink_saver))
     register_fonts()
-    ink = Ink(ink_saver)
     c.saveState()
-    c.setFillColor(ink.fill(hx("#f4ecd8")))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
-    band = 15 * 72 / 25.4
-    c.setFillColor(ink.fill(WOOD_DARK) if not ink_saver else PAPER)
-    c.rect(-bleed, h - band, w + 2 * bleed, band + bleed, fill=1, stroke=0)
-    c.setStrokeColor(WOOD_DARK)
-    c.setLineWidth(1.0)
-    c.rect(5, 5, w - 10, h - 10, fill=0, stroke=1)
-    text_centered(c, title.upper(), w / 2, h - band + 20, BOLD, 12, BONE if not ink_saver else INK, 1.6)
-    text_centered(c, "PLAYER AID", w / 2, h - band + 8, SERIF, 8.5, GOLD if not ink_saver else INK, 2.5)
-    y = h - band - 15
-    x, width = 13, w - 26
-    for heading, items in card_sections(AID_TEMPLATE, values):
-        c.setFillColor(IRON if heading.lower().startswith("captur") else SEA_DARK)
-        c.setFont(BOLD, 10)
-        c.drawString(x, y, heading.upper())
-        c.setStrokeColor(GOLD)
-        c.setLineWidth(0.8)
-        c.line(x, y - 3, x + width, y - 3)
-        y -= 13
-        for item in items:
-            poly(c, [(x + 1, y + 2.2), (x + 3.4, y + 4.6), (x + 5.8, y + 2.2), (x + 3.4, y - 0.2)], fill=GOLD_DARK)
-            y = paragraph(c, item, x + 10, y, width - 10, size=8.1) - 2.0
-        y -= 4
+    x, width = text_card(c, w, h, title=title, sections=card_sections(AID_TEMPLATE, values), style=AID_STYLE,
+                         ink_saver=ink_saver, bleed=bleed)
     faces = ["tafl-attacker", "tafl-defender", "tafl-king", "tafl-throne", "tafl-corner", "tafl-turn"]
     names = ["attacker", "defender", "king", "throne", "corner", "turn"]
     gap = 5.0
@@ -400,6 +377,11 @@ def draw_aid(c, w: float, h: float, *, values: dict, title: str, ink_saver: bool
         icon(c, face, x0 + k * (s + gap), 17, s)
         text_centered(c, name, x0 + k * (s + gap) + s / 2, 10, ITALIC, 6.5, INK)
     c.restoreState()
+
+
+AID_STYLE = CardStyle(frame=WOOD_DARK, heading_ink=lambda heading: IRON if heading.lower().startswith("captur")
+                      else SEA_DARK, inset=13.0, top=15.0, heading_size=10.0, heading_gap=13.0, item_size=8.1,
+                      item_gap=2.0, section_gap=4.0)
 
 
 def _track(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):
