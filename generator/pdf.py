@@ -13,7 +13,6 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.fonts import addMapping
@@ -35,6 +34,12 @@ MONO = "DejaVuSansMono"     # move notation in running text
 FALLBACK, FALLBACK_FILE = "DejaVuSerif", "DejaVuSerif.ttf"
 
 _registered = False
+
+
+def escape(text: str) -> str:
+    """`text` safe inside paragraph markup: &, < and > as entities (what xml.sax.saxutils.escape
+    does, without its import of urllib and http)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def hx(code: str) -> Color:

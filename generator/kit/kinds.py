@@ -13,7 +13,6 @@ import math
 import re
 from dataclasses import dataclass
 from typing import Callable
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -21,7 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph
 
-from ..pdf import BOLD, INK, SERIF, bold_safe, hx
+from ..pdf import BOLD, INK, SERIF, bold_safe, escape, hx
 from .artfile import Art, draw_art
 from .faces import Ink, circle, clip_rect, poly, text_centered, tint
 

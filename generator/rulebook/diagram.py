@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, Paragraph
@@ -25,7 +24,7 @@ from reportlab.platypus import Flowable, Paragraph
 from ..examples import Replay, differences
 from ..games.base import Effect, Motion, State
 from ..kit.faces import FaceSet, draw_face
-from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe, wrap
+from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe, escape, wrap
 from .markdown import ACCENT, INK, RULE, Styles
 
 PUSH_INK = colors.HexColor("#5b5247")

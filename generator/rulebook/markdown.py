@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
-from xml.sax.saxutils import escape
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -22,7 +21,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowabl
                                 ListItem, Paragraph, Preformatted, Spacer, Table, TableStyle)
 
 from ..games import FENCES
-from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe, register_fonts
+from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe, escape, register_fonts
 
 INK = colors.HexColor("#231f1a")
 ACCENT = colors.HexColor("#7a2e1c")     # headings and rules: a dark madder red
