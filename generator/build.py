@@ -4,10 +4,12 @@ cover (or the rulebook alone). Raises; never exits (`generator.cli` maps errors 
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Generic, NoReturn, TypeVar
 
 from .config import COMPONENTS_FILE, find_game
 from .errors import ExampleSyntaxError, UsageError
@@ -78,38 +80,117 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
             warn(text)
         report(result.summary("rulebook"))
         return [path]
-    from .kit.render import build
-
-    if found is not None:
-        stage(f"checking and laying out {found}")
-    pages = rulebook_pages(loaded, kit, found, force, warn, report)
-    stage("drawing the kit")
-    paths = [build(kit, folder, png=png, extra_pages=pages)]
     booklet = (loaded.folder or Path(".")) / BOOKLET_FILE
+    booklet_pdf = folder / f"{kit.slug}-examples-{kit.paper}.pdf"
     if rules is None and booklet.exists():
         from .rulebook import build_rulebook
+        booklet_job = BackgroundJob(lambda: build_rulebook(loaded, booklet, booklet_pdf, force=force,
+                                                           page_size=kit.page_size, label=BOOKLET))
+    else:
+        booklet_job = None
+    try:
+        from .kit.render import build
+
+        if found is not None:
+            stage(f"checking and laying out {found}")
+        pages = rulebook_pages(loaded, kit, found, force, warn, report)
+        stage("drawing the kit")
+        paths = [build(kit, folder, png=png, extra_pages=pages)]
+    except BaseException:
+        if booklet_job is not None:
+            booklet_job.cancel()
+        raise
+    if booklet_job is not None:
         stage(f"building {booklet}")
-        result = build_rulebook(loaded, booklet, folder / f"{kit.slug}-examples-{kit.paper}.pdf", force=force,
-                                page_size=kit.page_size, label=BOOKLET)
+        result = booklet_job.result()
         report(result.summary(BOOKLET.lower()))
         paths.append(result.path)
     return paths
 
 
+T = TypeVar("T")
+
+
+class BackgroundJob(Generic[T]):
+    """`work()` started beside this process: on Linux with a spare core, in a forked child (so the
+    examples booklet is checked and laid out while the kit is drawn); elsewhere it runs when its
+    result is asked for. `result()` returns what `work` returned or raises what it raised."""
+
+    def __init__(self, work: Callable[[], T]):
+        self.work, self.pid = work, None
+        if sys.platform.startswith("linux") and len(os.sched_getaffinity(0)) > 1:
+            self.read, write = os.pipe()
+            self.pid = os.fork()
+            if self.pid == 0:
+                os.close(self.read)
+                self._child(write)
+            os.close(write)
+
+    def _child(self, write: int) -> NoReturn:
+        """Do the work, send its outcome through the pipe, and leave without returning into the
+        parent's stack (no cleanup handlers, no second copy of the caller's output)."""
+        import pickle
+
+        try:
+            try:
+                outcome = (True, self.work())
+            except KeyboardInterrupt:
+                os._exit(130)
+            except BaseException as exc:
+                if os.environ.get("PNP_DEBUG", "") not in ("", "0"):
+                    import traceback
+                    traceback.print_exc()
+                outcome = (False, exc)
+            try:
+                data = pickle.dumps(outcome)
+            except Exception:
+                data = pickle.dumps((False, RuntimeError(f"{type(outcome[1]).__name__}: {outcome[1]}")))
+            with os.fdopen(write, "wb") as pipe:
+                pipe.write(data)
+        finally:
+            os._exit(0)
+
+    def result(self) -> T:
+        if self.pid is None:
+            return self.work()
+        import pickle
+
+        with os.fdopen(self.read, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(self.pid, 0)
+        self.pid = None
+        if not data:
+            raise RuntimeError("the background build stopped without a result")
+        ok, value = pickle.loads(data)
+        if not ok:
+            raise value
+        return value
+
+    def cancel(self) -> None:
+        """Stop the child (the caller failed), and reap it."""
+        if self.pid is not None:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            os.close(self.read)
+            self.pid = None
+
+
 class Stages:
     """A long build's progress: once it has run `after` seconds, each stage it starts is said on
-    `say` (a short build says nothing)."""
+    `say` (a short build says nothing). The clock starts at the first stage, so no thread runs
+    before the build forks its background job."""
 
     def __init__(self, say: Callable[[str], None], after: float = 2.0):
-        import threading
-
-        self.say, self.current, self.late = say, "", False
-        self.timer = threading.Timer(after, self._late)
-        self.timer.daemon = True
-        self.timer.start()
+        self.say, self.after, self.current, self.late, self.timer = say, after, "", False, None
 
     def __call__(self, stage: str) -> None:
         self.current = stage
+        if self.timer is None:
+            import threading
+
+            self.timer = threading.Timer(self.after, self._late)
+            self.timer.daemon = True
+            self.timer.start()
         if self.late:
             self.say(f"{stage}...")
 
@@ -119,7 +200,8 @@ class Stages:
             self.say(f"{self.current}...")
 
     def stop(self) -> None:
-        self.timer.cancel()
+        if self.timer is not None:
+            self.timer.cancel()
 
 
 def find_rules(game: Game, rules: Path | None) -> Path | None:

@@ -13,6 +13,9 @@ class LocatedError(ValueError):
         self.path, self.line, self.message = Path(path), line, message
         super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
 
+    def __reduce__(self):  # rebuilt whole when it crosses from a worker process
+        return type(self), (self.path, self.line, self.message)
+
 
 class GameFileError(LocatedError):
     """A problem in a game folder's components.toml (or another file of the folder)."""
@@ -33,6 +36,9 @@ class CheckFailed(ValueError):
     def __init__(self, message: str, report: str = ""):
         self.report = report
         super().__init__(message)
+
+    def __reduce__(self):
+        return type(self), (str(self), self.report)
 
 
 def read_text(path: Path, error: type[LocatedError]) -> str:

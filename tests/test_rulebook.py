@@ -234,6 +234,40 @@ def test_a_failing_example_stops_the_build(tmp_path):
     assert "FAILSTHECHECK" in squash(pdf_text(pdf))
 
 
+def _children() -> set[int]:
+    """This process's live child processes (Linux)."""
+    import os
+    found = set()
+    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+        try:
+            found |= {int(pid) for pid in (task / "children").read_text().split()}
+        except FileNotFoundError:  # a thread that ended meanwhile
+            pass
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads child processes from /proc")
+def test_the_booklet_fails_or_stops_with_the_build(tmp_path):
+    """The examples booklet is built beside the kit (in a second process when there is a spare
+    core): its failing example still fails `pnp build` with the report, its PDF is not written and
+    the kit is; and when the kit fails first, the booklet's process is stopped, not left behind."""
+    failing = RULES.replace("play: d6-d5\nexpect: illegal", "play: d6-d7\nexpect: illegal")
+    folder = game_folder(tmp_path)
+    (folder / "examples.md").write_text(failing, encoding="utf-8")
+    out = tmp_path / "out"
+    before = _children()
+    result = CliRunner().invoke(app, ["build", "--game", str(folder), "--out", str(out)])
+    assert result.exit_code == 1, result.output
+    assert "examples.md: 1 example failed the check" in result.output
+    assert "expected this turn to be illegal" in result.output
+    assert [p.name for p in out.glob("*.pdf")] == ["siege-of-armagh-a4.pdf"]
+    (folder / "rules.md").write_text(failing, encoding="utf-8")
+    (folder / "examples.md").write_text(RULES, encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", "--game", str(folder), "--out", str(tmp_path / "second")])
+    assert result.exit_code == 1 and "rules.md: 1 example failed the check" in result.output
+    assert _children() == before
+
+
 def test_build_puts_the_rulebook_after_the_cover(tmp_path):
     folder = game_folder(tmp_path)
     out = tmp_path / "out"
