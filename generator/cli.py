@@ -10,8 +10,8 @@ exit codes, the same code for the same fault in every command:
     130  interrupted (Ctrl-C)
 
 The commands and their options are `generator.commands` (typer). `main`, the entry point, runs a
-plain `pnp check FILE... [--game DIR] [-v]` without loading typer, whose import costs more than
-the check; commands load their own modules when they run.
+plain `pnp check` or `pnp build` (see `PLAIN`) without loading typer, whose import costs more
+than the check; commands load their own modules when they run.
 """
 
 from __future__ import annotations
@@ -103,23 +103,80 @@ def run_check(files: Sequence[Path], game: Path | None, verbose: bool) -> NoRetu
     raise SystemExit(report.exit_code)
 
 
-def _plain_check(args: list[str]) -> tuple[list[Path], Path | None, bool] | None:
-    """`check FILE... [--game DIR] [-v|--verbose]` as (files, game, verbose); None for anything
-    else (typer reads it)."""
-    if args[:1] != ["check"]:
+def run_build(game: Path | None = None, out: Path | None = None, paper: str | None = None,
+              duplex: str | None = None, back_offset: str | None = None, square: str | None = None,
+              ink_saver: bool = False, png: bool = False, rules: Path | None = None,
+              rulebook_only: bool = False, force: bool = False, watch: bool = False) -> None:
+    """`pnp build`: write the kit (and the examples booklet), print their paths; with `watch`,
+    again whenever the game folder changes."""
+    from . import build
+
+    def once() -> None:
+        stages = build.Stages(lambda text: echo(text, err=True), PROGRESS_AFTER)
+        try:
+            with errors_to_exit_codes():
+                paths = build.run(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset,
+                                  square=square, ink_saver=ink_saver, png=png, rules=rules,
+                                  rulebook_only=rulebook_only, force=force, report=lambda text: echo(text, err=True),
+                                  stage=stages)
+        finally:
+            stages.stop()
+        for path in paths:
+            echo(str(path))
+
+    if not watch:
+        return once()
+
+    def attempt() -> bool:
+        try:
+            once()
+        except SystemExit as exc:
+            return not exc.code
+        return True
+
+    from .config import find_game
+    build.watch(attempt, build.watched_paths(find_game(game), rules), echo)
+
+
+PROGRESS_AFTER = 2.0  # seconds before `pnp build` says what it is doing
+
+# The commands `main` runs without loading typer, whose import and command tree cost about as
+# much as drawing a kit: their options (that take a value, and flags) as generator.commands
+# declares them, a test keeps the two alike. Any other word sends the command line to typer.
+PLAIN: dict[str, tuple[dict[str, str], dict[str, str]]] = {
+    "check": ({"--game": "game"}, {"--verbose": "verbose", "-v": "verbose"}),
+    "build": ({"--game": "game", "--out": "out", "--paper": "paper", "--duplex": "duplex",
+               "--back-offset": "back_offset", "--square": "square", "--rules": "rules"},
+              {"--ink-saver": "ink_saver", "--png": "png", "--rulebook-only": "rulebook_only", "--force": "force",
+               "--allow-failing-examples": "force", "--watch": "watch"}),
+}
+PATHS = {"game", "out", "rules"}
+
+
+def _plain(args: list[str]) -> tuple[str, dict, list[Path]] | None:
+    """`check FILE... [options]` or `build [options]` as (command, options, files); None for
+    anything else (typer reads it, and says what is wrong)."""
+    if args[:1] == [] or args[0] not in PLAIN:
         return None
-    files, game, verbose, rest = [], None, False, args[1:]
+    values, flags = PLAIN[args[0]]
+    options: dict = {}
+    files: list[Path] = []
+    rest = args[1:]
     while rest:
         word = rest.pop(0)
-        if word in ("-v", "--verbose"):
-            verbose = True
-        elif word == "--game" and rest:
-            game = Path(rest.pop(0))
+        name, equals, value = word.partition("=")
+        if word in flags:
+            options[flags[word]] = True
+        elif name in values and (equals or rest):
+            value = value if equals else rest.pop(0)
+            options[values[name]] = Path(value) if values[name] in PATHS else value
         elif word.startswith("-"):
             return None
         else:
             files.append(Path(word))
-    return (files, game, verbose) if files else None
+    if (args[0] == "check") != bool(files):
+        return None
+    return args[0], options, files
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -130,8 +187,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         while args[:1] == ["--debug"]:
             os.environ[DEBUG_ENV] = "1"
             args.pop(0)
-        plain = _plain_check(args)
+        plain = _plain(args)
         if plain is not None:
-            run_check(*plain)
+            command, options, files = plain
+            if command == "check":
+                run_check(files, options.get("game"), options.get("verbose", False))
+            return run_build(**options)
         from .commands import app
         app(args=args, prog_name="pnp")

@@ -11,14 +11,13 @@ from typing import Callable, List, Optional
 
 import typer
 
-from .cli import DEBUG_ENV, echo, errors_to_exit_codes, fail, numbers_line, run_check
+from .cli import DEBUG_ENV, echo, errors_to_exit_codes, fail, numbers_line, run_build, run_check
 from .errors import UsageError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="siege-pnp: print-and-play kits, rulebooks checked by a rules engine, and a "
                        "playtest lab, for every game package.")
 
-PROGRESS_AFTER = 2.0  # seconds before `pnp build` says what it is doing
 GAME_HELP = "Game folder holding components.toml (default: the current folder's, else the built-in game)."
 
 
@@ -98,32 +97,8 @@ def build_command(
                                "templates/ or art/ change."),
 ) -> None:
     """Build the print-and-play kit (PDF) from a game folder."""
-    from . import build
-
-    def once() -> None:
-        stages = build.Stages(lambda text: echo(text, err=True), PROGRESS_AFTER)
-        try:
-            with errors_to_exit_codes():
-                paths = build.run(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset,
-                                  square=square, ink_saver=ink_saver, png=png, rules=rules,
-                                  rulebook_only=rulebook_only, force=force, report=lambda text: echo(text, err=True),
-                                  stage=stages)
-        finally:
-            stages.stop()
-        for path in paths:
-            echo(str(path))
-
-    if not watch:
-        return once()
-
-    def attempt() -> bool:
-        try:
-            once()
-        except SystemExit as exc:
-            return not exc.code
-        return True
-
-    build.watch(attempt, build.watched_paths(_game(game), rules), echo)
+    run_build(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset, square=square,
+              ink_saver=ink_saver, png=png, rules=rules, rulebook_only=rulebook_only, force=force, watch=watch)
 
 
 def _progress_lines(total: int) -> Callable[[dict], None]:

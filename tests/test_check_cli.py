@@ -155,3 +155,42 @@ def test_rules_md_examples_all_pass():
     assert result.exit_code == 0, result.output
     passed = int(result.output.strip().splitlines()[-1].split()[0])
     assert passed >= 63  # the core rulebook and the booklet together: no example lost
+
+
+def test_the_plain_command_lines_take_exactly_the_options_typer_declares():
+    """`pnp check` and `pnp build` run without loading typer when every word is one of their
+    options (generator.cli.PLAIN): the same option names, flags and destinations as the typer
+    commands, so the two ways in cannot drift apart."""
+    import typer.main
+
+    from generator.cli import PLAIN
+    group = typer.main.get_command(app)
+    for name, (values, flags) in PLAIN.items():
+        options = [p for p in group.commands[name].params if p.param_type_name == "option"]
+        declared_values = {opt: p.name for p in options if not p.is_flag for opt in p.opts}
+        declared_flags = {opt: p.name for p in options if p.is_flag for opt in p.opts}
+        assert (values, flags) == (declared_values, declared_flags), name
+
+
+@pytest.mark.parametrize("args", [["build", "--game", "GAME", "--out=OUT", "--paper", "letter", "--png"],
+                                  ["build", "--game", "GAME", "--out", "OUT", "--paper", "letter", "--png"]])
+def test_a_plain_build_runs_without_typer_and_does_what_typer_would(tmp_path, args):
+    """The same command line through generator.cli.main (no typer loaded) and through typer: the
+    same files, in a fresh process."""
+    import subprocess
+    import sys
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "components.toml").write_text((ROOT / "components.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    words = [str(game) if a == "GAME" else a.replace("OUT", str(tmp_path / "plain")) for a in args]
+    code = ("import sys; from generator.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nfinally:\n    print('typer loaded' if 'typer' in sys.modules else 'no typer')")
+    plain = subprocess.run([sys.executable, "-c", code, *words], capture_output=True, text=True, cwd=tmp_path)
+    assert plain.returncode == 0, plain.stderr
+    assert plain.stdout.splitlines()[-1] == "no typer"
+    typed = RUNNER.invoke(app, [w.replace(str(tmp_path / "plain"), str(tmp_path / "typed")) for w in words])
+    assert typed.exit_code == 0, typed.output
+    made = sorted(p.name for p in (tmp_path / "plain").rglob("*") if p.is_file())
+    assert made == sorted(p.name for p in (tmp_path / "typed").rglob("*") if p.is_file()) and made
+    assert (tmp_path / "plain" / "siege-of-armagh-letter.pdf").read_bytes() == \
+        (tmp_path / "typed" / "siege-of-armagh-letter.pdf").read_bytes()
