@@ -534,7 +534,7 @@ class Game:
     count_shapes: ClassVar[tuple[tuple[str, str], ...]] = ()  # (phrase regex with (?P<num>), count)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class KitHooks:
     """What a game adds to the generic kit: words and pictures only it knows."""
 

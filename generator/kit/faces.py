@@ -24,7 +24,7 @@ MIN_LABEL_SIZE = 20 * 72 / 25.4     # faces smaller than 20 mm print no text
 FaceDraw = Callable[..., None]      # draw(canvas, ink, label, bleed) in a 100-unit box
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class FaceSet:
     """The faces a game's kit can print (the registry a package fills).
 
@@ -183,7 +183,7 @@ def dots(c, color, step=9.0, r=1.3, bleed=0.0) -> None:
 _ = (PAPER, SERIF, hx)
 
 
-# A card template that only prints names (`{{ villages }}`) and has comments (`{# ... #}`), with
+# A card template that only prints names (`{{ version }}`) and has comments (`{# ... #}`), with
 # jinja2's whitespace control (`{{-`, `-#}`...), is filled without importing jinja2 (a third of
 # a kit-only build's start-up); anything else - a tag, a filter, an unknown name, a syntax error -
 # goes to jinja2, which renders it or words the error. tests/test_kit.py checks both ways agree.
@@ -243,7 +243,7 @@ def card_sections(path, values: dict) -> list[tuple[str, list[str]]]:
     return sections
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class CardStyle:
     """How a game sets its text cards (the player aids): the band and frame colour, each
     section heading's colour, the sizes in points and the gaps between lines."""

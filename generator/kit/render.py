@@ -27,7 +27,7 @@ RULE = hx("#8a6414")
 MUTED = hx("#6b625a")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class ExtraPage:
     """A page the kit does not draw itself (the rulebook): `draw(canvas, frame)` fills the content
     frame; `caption` goes in the footer; pages of one `group` share a row of the cover's table."""
