@@ -9,6 +9,7 @@ at any size, clipped to its box plus bleed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -194,13 +195,10 @@ _JINJA_LITERALS = {"true", "false", "none", "True", "False", "None"}
 def _fill_names(source: str, values: dict) -> str | None:
     """`source` rendered as jinja2 renders it (default settings), when it only prints names of
     `values` and has comments; None when it needs jinja2."""
-    import re
-
     source = re.sub(r"\r\n?", "\n", source)
-    if source.endswith("\n"):       # jinja2 drops one trailing newline (keep_trailing_newline=False)
-        source = source[:-1]
+    source = source.removesuffix("\n")     # jinja2 drops one trailing newline (keep_trailing_newline=False)
     out, end = [], 0
-    for match in re.finditer(_NAME_OR_COMMENT, source, re.S):
+    for match in re.finditer(_NAME_OR_COMMENT, source, re.DOTALL):
         left, name, _, _, _ = match.groups()
         text = source[end:match.start()]
         if name is not None and (name not in values or name in _JINJA_LITERALS) or _has_tag(text):
