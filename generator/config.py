@@ -46,19 +46,22 @@ def take(table: Any, cls: type, section: str, path: Path, source: str) -> Any:
     if not isinstance(table, dict):
         raise GameFileError(path, key_line(source, section), f"[{section}] must be a table")
     accepted = {f.name: f for f in fields(cls)}
+    defaults = cls()
+
+    def error(key: str, message: str) -> GameFileError:   # located only when there is an error
+        return GameFileError(path, key_line(source, section, key), message)
+
     values = {}
     for key, value in table.items():
-        line = key_line(source, section, key)
         if key not in accepted:
-            raise GameFileError(path, line, f"unknown key {key!r} in [{section}]; accepted keys: "
-                                            f"{', '.join(accepted)}")
-        expected = type(getattr(cls(), key))
+            raise error(key, f"unknown key {key!r} in [{section}]; accepted keys: {', '.join(accepted)}")
+        expected = type(getattr(defaults, key))
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise GameFileError(path, line, f"[{section}] {key} must be a whole number, not {value!r}")
+            raise error(key, f"[{section}] {key} must be a whole number, not {value!r}")
         if expected is int and value < 0:
-            raise GameFileError(path, line, f"[{section}] {key} must not be negative, got {value}")
+            raise error(key, f"[{section}] {key} must not be negative, got {value}")
         if expected is str and not isinstance(value, str):
-            raise GameFileError(path, line, f"[{section}] {key} must be text, not {value!r}")
+            raise error(key, f"[{section}] {key} must be text, not {value!r}")
         values[key] = value
     return cls(**values)
 

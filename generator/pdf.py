@@ -51,8 +51,9 @@ INK, PAPER = hx("#231f1c"), hx("#ffffff")
 
 def register_fonts() -> None:
     """Register the bundled fonts: EB Garamond (SIL Open Font License, generator/fonts/OFL.txt)
-    with its bold/italic mapping for paragraph markup, `GLYPHS` for characters the bold face lacks,
-    and DejaVu Sans Mono. All are embedded (as subsets) in every PDF that uses them."""
+    with its bold/italic mapping for paragraph markup, and DejaVu Sans Mono (`GLYPHS`, for the
+    characters the bold face lacks, comes when a text needs it). All are embedded (as subsets) in
+    every PDF that uses them."""
     global _registered
     if _registered:
         return
@@ -61,16 +62,27 @@ def register_fonts() -> None:
         if not path.exists():
             raise FileNotFoundError(f"missing font {str(path)!r}: the package bundles its fonts")
         pdfmetrics.registerFont(TTFont(name, str(path)))
-    pdfmetrics.registerFont(TTFont(GLYPHS, str(FONT_DIR / FONTS[SERIF])))
     addMapping(SERIF, 0, 0, SERIF)
     addMapping(SERIF, 1, 0, BOLD)
     addMapping(SERIF, 0, 1, ITALIC)
     addMapping(SERIF, 1, 1, BOLD)  # no bold italic in the bundle
-    for name in (GLYPHS, MONO):
-        for bold in (0, 1):
-            for italic in (0, 1):
-                addMapping(name, bold, italic, name)
+    _map_alone(MONO)
     _registered = True
+
+
+def _register_on_demand(name: str, file: str) -> None:
+    """Register the bundled font `file` as `name` the first time a text needs it (`GLYPHS`,
+    `FALLBACK`: most documents never do, and each costs a font file's parse)."""
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+        _map_alone(name)
+
+
+def _map_alone(name: str) -> None:
+    """Paragraph markup's bold and italic of `name` are `name` itself."""
+    for bold in (0, 1):
+        for italic in (0, 1):
+            addMapping(name, bold, italic, name)
 
 
 def new_canvas(target, pagesize):
@@ -83,10 +95,15 @@ def new_canvas(target, pagesize):
     return Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=SERIF)
 
 
+def _glyphs(font: str) -> dict | None:
+    """The code points `font` has glyphs for; None for a font that is not a bundled TrueType one
+    (as an SVG's art may name), which is taken at its word."""
+    return getattr(pdfmetrics.getFont(font).face, "charToGlyph", None)
+
+
 def _has(font: str, ch: str) -> bool:
-    """Whether `font` has a glyph for `ch` (a font that is not a bundled TrueType one, as an SVG's
-    art may name, is taken at its word)."""
-    table = getattr(pdfmetrics.getFont(font).face, "charToGlyph", None)
+    """Whether `font` has a glyph for `ch`."""
+    table = _glyphs(font)
     return table is None or ord(ch) in table
 
 
@@ -96,12 +113,9 @@ def _face_for(ch: str, font: str) -> str | None:
     if _has(font, ch) or ch in " \n":
         return font
     if _has(SERIF, ch):
+        _register_on_demand(GLYPHS, FONTS[SERIF])
         return GLYPHS
-    if FALLBACK not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(FALLBACK, str(FONT_DIR / FALLBACK_FILE)))
-        for bold in (0, 1):
-            for italic in (0, 1):
-                addMapping(FALLBACK, bold, italic, FALLBACK)
+    _register_on_demand(FALLBACK, FALLBACK_FILE)
     return FALLBACK if _has(FALLBACK, ch) else None
 
 
@@ -111,7 +125,8 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
     >>> register_fonts(); runs("Siege", BOLD), runs("Château", BOLD)
     ([('Garamond-Bold', 'Siege')], [('Garamond-Bold', 'Ch'), ('Garamond-Glyphs', 'â'), ('Garamond-Bold', 'teau')])
     """
-    if all(_has(font, ch) for ch in text):
+    table = _glyphs(font)
+    if table is None or all(map(table.__contains__, map(ord, text))):   # the usual case, checked at C speed
         return [(font, text)]
     out: list[tuple[str, str]] = []
     for ch in text:
@@ -165,15 +180,26 @@ def bold_safe(text: str, escaped: bool = True) -> str:
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap to `width` points."""
-    lines, line = [], ""
+    """Greedy word wrap to `width` points: a line takes the next word while the two still fit.
+
+    Each word is measured once and a line's width is the sum of its words' and spaces' (a font's
+    advance widths add up); only a line within rounding of `width` is measured whole, so every
+    break falls where measuring each trial line would put it."""
+    lines, line, line_width = [], "", 0.0
+    space = pdfmetrics.stringWidth(" ", font, size)
     for word in text.split():
-        trial = f"{line} {word}".strip()
-        if pdfmetrics.stringWidth(trial, font, size) <= width or not line:
-            line = trial
+        word_width = pdfmetrics.stringWidth(word, font, size)
+        if not line:
+            line, line_width = word, word_width
+            continue
+        trial = line_width + space + word_width
+        if abs(trial - width) < 1e-6:
+            trial = pdfmetrics.stringWidth(f"{line} {word}", font, size)
+        if trial <= width:
+            line, line_width = f"{line} {word}", trial
         else:
             lines.append(line)
-            line = word
+            line, line_width = word, word_width
     if line:
         lines.append(line)
     return lines

@@ -349,6 +349,42 @@ def test_a_game_folder_template_overrides_the_package_one(tmp_path):
     assert "Loot all 5 hamlets." in text and "Vikings move first" not in text
 
 
+@pytest.mark.parametrize("source", [
+    "## A\n- {{ villages }} villages\n",
+    "{#- a comment -#}\n## A\n-  x {{- villages -}} y \n\n",
+    "  {# c #}\r\n## A {{villages}}\r\n- {{ villages}}{{ chiefs }}\n\n",
+    "## A\n- {{ villages }}\n{# {{ no }} #}",
+    "## {{ true }}\n", "## {{ range }}\n", "## {{ villages|string }}\n", "{% if 1 %}## A{% endif %}\n",
+    "## {{ a.b }}\n", "## A {# unterminated\n", "## A }} #}\n", "## {{ missing }}\n",
+])
+def test_card_templates_filled_without_jinja2_read_as_with_it(source, tmp_path):
+    """A card template that only prints names is filled without jinja2: the same text; anything
+    else goes to jinja2 (the shipped player aids are of the first kind)."""
+    import jinja2
+
+    from generator.games.siege import GAME
+    from generator.games.siege.art import AID_TEMPLATE
+    from generator.games.tafl.art import AID_TEMPLATE as TAFL_AID, aid_values
+    from generator.kit.faces import _fill_names, card_sections
+
+    values = {"villages": 5, "chiefs": 1}
+    ours = _fill_names(source, values)
+    try:
+        theirs = jinja2.Template(source, undefined=jinja2.StrictUndefined).render(**values)
+    except jinja2.TemplateError:
+        theirs = None
+    assert ours is None or ours == theirs
+    assert (ours is None) == any(bad in source for bad in ("true", "range", "|", "%", "a.b", "unterminated", "missing"))
+    for path, names in ((AID_TEMPLATE, GAME.default().template_values()),
+                        (TAFL_AID, aid_values({"turn_limit": 40}, 11))):
+        text = path.read_text(encoding="utf-8")
+        assert _fill_names(text, names) == jinja2.Template(text, undefined=jinja2.StrictUndefined).render(**names)
+    (tmp_path / "card.md.j2").write_text(source, encoding="utf-8")
+    if theirs is None:
+        with pytest.raises(GameFileError):
+            card_sections(tmp_path / "card.md.j2", values)
+
+
 # Same input, same bytes; atomic writes; errors --------------------------------------------------
 
 def test_same_input_same_bytes(game, tmp_path):

@@ -15,9 +15,12 @@ import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
 from ..errors import GameFileError
+
+if TYPE_CHECKING:
+    from .values import CellArt, Effect, Grid, Motion, Outcome
 
 # ----------------------------------------------------------------------------- the board
 
@@ -78,6 +81,17 @@ class BoardSpec:
 
 # ----------------------------------------------------------------------------- sides, moves, results
 
+# The values states and grammars hand the core (Outcome, Motion, Removal, Effect, CellArt, Grid)
+# are in `.values`, loaded on first use: the kit makes no states. They are imported from here.
+_VALUES = ("CellArt", "Effect", "Grid", "Motion", "Outcome", "Removal")
+
+
+def __getattr__(name: str):
+    if name in _VALUES:
+        from . import values
+        return getattr(values, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 @dataclass(frozen=True)
 class SideInfo:
@@ -87,70 +101,6 @@ class SideInfo:
     label: str
     plural: str
     colour: str
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How the game ended: the winner (the package's side value, with `.label`; None for a draw),
-    why (`termination`, e.g. "points", "no-moves", "turn-cap"), and the ways the winner won (a
-    game's victory points, "king-escaped"...), sorted."""
-
-    winner: Any
-    termination: str
-    ways: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        if self.winner is None:
-            return f"draw ({self.termination})"
-        return f"{self.winner.label} wins ({', '.join(self.ways) or self.termination})"
-
-
-@dataclass(frozen=True)
-class Motion:
-    """A piece travelling in a move, for diagrams: from `frm` (None: from off the board at the
-    side's home edge, a deployment) to `to`, a square or a (file, rank) pair off the board.
-    `role`: "move" (the acting piece), "back" (a helper), "push" (a piece pushed along)."""
-
-    frm: int | None
-    to: int | tuple[float, float]
-    side: str
-    role: str = "move"
-
-
-@dataclass(frozen=True)
-class Removal:
-    """A piece taken out of play by a move: it stood on `frm` and is drawn faded at `at` (a square,
-    or a (file, rank) pair that may lie off the board) with the face `face`."""
-
-    frm: int
-    at: int | tuple[float, float]
-    face: str
-
-
-@dataclass
-class Effect:
-    """What one move did, for the rulebook's diagrams (python-chess has no such thing; OpenSpiel's
-    action strings are the nearest): pieces that travelled, pieces removed, squares whose piece
-    flipped to another face, squares whose ground changed."""
-
-    motions: list[Motion] = field(default_factory=list)
-    removals: list[Removal] = field(default_factory=list)
-    flipped: list[int] = field(default_factory=list)
-    changed: list[int] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class CellArt:
-    """What a diagram draws on one square: the ground's face (or None for plain ground), the
-    piece's face, a letter badge (a hidden identity the reader is told), and small overlays: (face,
-    corner) pairs drawn in the piece's bottom-right ("br") or bottom-left ("bl") corner, e.g. a
-    marker it carries."""
-
-    ground: str | None = None
-    piece: str | None = None
-    badge: str = ""
-    overlays: tuple[tuple[str, str], ...] = ()
-    ground_inset: bool = True
 
 
 class IllegalMoveError(ValueError):
@@ -333,16 +283,6 @@ class State:
 
 
 # ----------------------------------------------------------------------------- example blocks
-
-
-@dataclass(frozen=True)
-class Grid:
-    """A board grid read from an example block: one token per square (index a1 = 0), the line it
-    starts on, and the grammar's own parsed cells (so they are read once)."""
-
-    tokens: tuple[str, ...]
-    line: int | None = None
-    cells: tuple = field(default=(), compare=False, repr=False)
 
 
 class Grammar:
@@ -534,7 +474,7 @@ class Game:
     count_shapes: ClassVar[tuple[tuple[str, str], ...]] = ()  # (phrase regex with (?P<num>), count)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class KitHooks:
     """What a game adds to the generic kit: words and pictures only it knows."""
 

@@ -9,6 +9,7 @@ at any size, clipped to its box plus bleed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -24,7 +25,7 @@ MIN_LABEL_SIZE = 20 * 72 / 25.4     # faces smaller than 20 mm print no text
 FaceDraw = Callable[..., None]      # draw(canvas, ink, label, bleed) in a 100-unit box
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class FaceSet:
     """The faces a game's kit can print (the registry a package fills).
 
@@ -183,15 +184,52 @@ def dots(c, color, step=9.0, r=1.3, bleed=0.0) -> None:
 _ = (PAPER, SERIF, hx)
 
 
+# A card template that only prints names (`{{ version }}`) and has comments (`{# ... #}`), with
+# jinja2's whitespace control (`{{-`, `-#}`...), is filled without importing jinja2 (a third of
+# a kit-only build's start-up); anything else - a tag, a filter, an unknown name, a syntax error -
+# goes to jinja2, which renders it or words the error. tests/test_kit.py checks both ways agree.
+_NAME_OR_COMMENT = r"\{\{(-?)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(-?)\}\}|\{#(-?).*?(-?)#\}"
+_JINJA_LITERALS = {"true", "false", "none", "True", "False", "None"}
+
+
+def _fill_names(source: str, values: dict) -> str | None:
+    """`source` rendered as jinja2 renders it (default settings), when it only prints names of
+    `values` and has comments; None when it needs jinja2."""
+    source = re.sub(r"\r\n?", "\n", source)
+    source = source.removesuffix("\n")     # jinja2 drops one trailing newline (keep_trailing_newline=False)
+    out, end = [], 0
+    for match in re.finditer(_NAME_OR_COMMENT, source, re.DOTALL):
+        left, name, _, _, _ = match.groups()
+        text = source[end:match.start()]
+        if name is not None and (name not in values or name in _JINJA_LITERALS) or _has_tag(text):
+            return None
+        out.append(text.rstrip() if left or match.group(4) else text)
+        if name is not None:
+            out.append(str(values[name]))
+        end = match.end()
+        if match.group(3) or match.group(5):     # "-}}", "-#}": the whitespace after goes too
+            end = len(source) - len(source[end:].lstrip())
+    if _has_tag(source[end:]):
+        return None
+    return "".join(out) + source[end:]
+
+
+def _has_tag(text: str) -> bool:
+    return "{{" in text or "{%" in text or "{#" in text
+
+
 def card_sections(path, values: dict) -> list[tuple[str, list[str]]]:
     """A card's text (a player aid): the jinja2 template `path` filled with the game's numbers;
     each `## ` line starts a section, each `- ` line is an item. Errors name the file and line."""
-    import jinja2
+    source = read_text(path, GameFileError)
+    text = _fill_names(source, values)
+    if text is None:
+        import jinja2
 
-    try:
-        text = jinja2.Template(read_text(path, GameFileError), undefined=jinja2.StrictUndefined).render(**values)
-    except jinja2.TemplateError as exc:
-        raise GameFileError(path, getattr(exc, "lineno", None), str(exc)) from None
+        try:
+            text = jinja2.Template(source, undefined=jinja2.StrictUndefined).render(**values)
+        except jinja2.TemplateError as exc:
+            raise GameFileError(path, getattr(exc, "lineno", None), str(exc)) from None
     sections: list[tuple[str, list[str]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith("## "):
@@ -203,7 +241,7 @@ def card_sections(path, values: dict) -> list[tuple[str, list[str]]]:
     return sections
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class CardStyle:
     """How a game sets its text cards (the player aids): the band and frame colour, each
     section heading's colour, the sizes in points and the gaps between lines."""

@@ -34,7 +34,7 @@ TRACKER_TITLE = mm(16)
 CAL_SPOTS = ((0.5, 0.5), (0.2, 0.2), (0.8, 0.2), (0.2, 0.8), (0.8, 0.8))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Rect:
     x: float
     y: float
@@ -60,7 +60,7 @@ class Rect:
         return Rect(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Placement:
     """One face of one piece: `rect` is its trim box on the page; `clip` limits its bleed."""
 
@@ -72,7 +72,7 @@ class Placement:
     back: str | None = None   # duplex: the reverse printed behind this front on the next page
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Line:
     x0: float
     y0: float
@@ -81,7 +81,7 @@ class Line:
     style: str          # "cut" (solid), "fold" (dashed), "mark" (crop mark), "seam" (board seam)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class BoardView:
     """The board drawing placed on a page: board point (u, v) lands at (x + u*scale, y + v*scale)."""
 
@@ -94,7 +94,7 @@ class BoardView:
     over: tuple[str, ...] = ()   # sides ("left", "top") this tile is trimmed on and laid over
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Page:
     kind: str               # cover | extra | board | mini | mini-pieces | pieces | duplex | back | calibration | calibration-back
     caption: str
@@ -109,7 +109,7 @@ class Page:
     extra: object = None            # for kind "extra": what the caller passed in
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class BoardGeometry:
     square: float
     frame: float        # left and right frame: rank numbers and the zone marks
@@ -291,7 +291,7 @@ def mini_piece_pages(kit: Kit) -> list[Page]:
 # Pieces
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Block:
     """A grid of identical-size units of one piece: the thing stacked on a sheet."""
 

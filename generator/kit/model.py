@@ -64,7 +64,7 @@ PIECE_MIN = mm(8)
 MAX_COPIES = 64
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Piece:
     """One kind of piece: its trim size in points, its faces, how many copies."""
 
@@ -98,7 +98,7 @@ class Piece:
         return [(self.front, back) for back, n in self.backs for _ in range(n)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Kit:
     """Everything the layout needs: the game's identity, the print settings and the pieces."""
 

@@ -27,7 +27,7 @@ RULE = hx("#8a6414")
 MUTED = hx("#6b625a")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class ExtraPage:
     """A page the kit does not draw itself (the rulebook): `draw(canvas, frame)` fills the content
     frame; `caption` goes in the footer; pages of one `group` share a row of the cover's table."""
@@ -44,6 +44,13 @@ class _Forms(Forms):
     def __init__(self, c, kit: Kit):
         super().__init__(c)
         self.kit = kit
+        self._targets: list[tuple[float, float]] | None = None
+
+    def targets(self) -> list[tuple[float, float]]:
+        """The board's alignment targets (board coordinates), found once for all its tiles."""
+        if self._targets is None:
+            self._targets = alignment_targets(self.kit)
+        return self._targets
 
     def face(self, piece_key: str, art_name: str, w: float, h: float) -> str:
         """A piece's face, `w` x `h` plus the kit's bleed all round: a token's art, or the drawing
@@ -146,7 +153,7 @@ def _board(c, forms: _Forms, kit: Kit, view: BoardView) -> None:
     c.scale(view.scale, view.scale)
     c.doForm(name)
     if view.tile:
-        for x, y in alignment_targets(kit):
+        for x, y in forms.targets():
             _target(c, x, y, target_radius(geo))
     c.restoreState()
 

@@ -38,7 +38,14 @@ STEP = tuple(tuple(_step(s, d) for d in range(8)) for s in SQUARES)
 OPPOSITE = tuple(DIRECTIONS.index((-df, -dr)) for df, dr in DIRECTIONS)
 # NEIGHBOURS[square]: (direction, neighbour) pairs on the board, neighbours ascending.
 NEIGHBOURS = tuple(tuple((d, STEP[s][d]) for d in range(8) if STEP[s][d] >= 0) for s in SQUARES)
+
+
+def _directions_from(a: int) -> tuple[int, ...]:
+    row = [-1] * 64
+    for d, b in NEIGHBOURS[a]:      # each neighbour lies in one direction
+        row[b] = d
+    return tuple(row)
+
+
 # DIRECTION_TO[a][b]: the direction from a to an adjacent b, or -1.
-DIRECTION_TO = tuple(
-    tuple(next((d for d in range(8) if STEP[a][d] == b), -1) for b in SQUARES) for a in SQUARES
-)
+DIRECTION_TO = tuple(_directions_from(a) for a in SQUARES)

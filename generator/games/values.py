@@ -1,0 +1,88 @@
+"""The values a game's `State` and `Grammar` hand the generic core: how a game ended, what a move
+did, what a diagram draws on a square, an example block's grid.
+
+They belong to the interface in `generator.games.base` and are imported from there; they live in
+a module of their own, loaded when a state or a block first needs them, so that the kit (which
+makes no states) does not create their classes at start-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["CellArt", "Effect", "Grid", "Motion", "Outcome", "Removal"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game ended: the winner (the package's side value, with `.label`; None for a draw),
+    why (`termination`, e.g. "points", "no-moves", "turn-cap"), and the ways the winner won (a
+    game's victory points, "king-escaped"...), sorted."""
+
+    winner: Any
+    termination: str
+    ways: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return f"draw ({self.termination})"
+        return f"{self.winner.label} wins ({', '.join(self.ways) or self.termination})"
+
+
+@dataclass(frozen=True)
+class Motion:
+    """A piece travelling in a move, for diagrams: from `frm` (None: from off the board at the
+    side's home edge, a deployment) to `to`, a square or a (file, rank) pair off the board.
+    `role`: "move" (the acting piece), "back" (a helper), "push" (a piece pushed along)."""
+
+    frm: int | None
+    to: int | tuple[float, float]
+    side: str
+    role: str = "move"
+
+
+@dataclass(frozen=True)
+class Removal:
+    """A piece taken out of play by a move: it stood on `frm` and is drawn faded at `at` (a square,
+    or a (file, rank) pair that may lie off the board) with the face `face`."""
+
+    frm: int
+    at: int | tuple[float, float]
+    face: str
+
+
+@dataclass
+class Effect:
+    """What one move did, for the rulebook's diagrams (python-chess has no such thing; OpenSpiel's
+    action strings are the nearest): pieces that travelled, pieces removed, squares whose piece
+    flipped to another face, squares whose ground changed."""
+
+    motions: list[Motion] = field(default_factory=list)
+    removals: list[Removal] = field(default_factory=list)
+    flipped: list[int] = field(default_factory=list)
+    changed: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class CellArt:
+    """What a diagram draws on one square: the ground's face (or None for plain ground), the
+    piece's face, a letter badge (a hidden identity the reader is told), and small overlays: (face,
+    corner) pairs drawn in the piece's bottom-right ("br") or bottom-left ("bl") corner, e.g. a
+    marker it carries."""
+
+    ground: str | None = None
+    piece: str | None = None
+    badge: str = ""
+    overlays: tuple[tuple[str, str], ...] = ()
+    ground_inset: bool = True
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A board grid read from an example block: one token per square (index a1 = 0), the line it
+    starts on, and the grammar's own parsed cells (so they are read once)."""
+
+    tokens: tuple[str, ...]
+    line: int | None = None
+    cells: tuple = field(default=(), compare=False, repr=False)
