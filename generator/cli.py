@@ -183,6 +183,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     """The `pnp` entry point (and `python -m generator`). `--debug` before the command shows
     tracebacks."""
     args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        _run(args)
+    finally:
+        import gc
+        gc.freeze()  # what is left dies with the process: no last collection to walk it
+
+
+def _run(args: list[str]) -> None:
     with errors_to_exit_codes():
         while args[:1] == ["--debug"]:
             os.environ[DEBUG_ENV] = "1"
