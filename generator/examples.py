@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from .errors import ExampleSyntaxError, read_text
@@ -94,14 +95,27 @@ def render_markdown(text: str, game: Game, path: Path | str = "<text>") -> str:
                                              f"{', '.join(sorted(game.template_values()))}") from None
 
 
-def find_blocks(text: str, fences=None) -> list[tuple[str, int, list[tuple[int, str]]]]:
-    """Every example block: (fence, fence line, [(line, text), ...]), lines 1-based. `fences`
-    limits the info strings looked for (default: every game package's)."""
+def parse_markdown(text: str, inline: bool = False) -> list:
+    """Markdown's block tokens (markdown-it: CommonMark, tables, strikethrough). With `inline`,
+    each inline token's children too: typesetting needs them, finding example blocks does not."""
+    return _markdown_parser(inline).parse(text)
+
+
+@lru_cache(maxsize=None)
+def _markdown_parser(inline: bool):
     from markdown_it import MarkdownIt
 
+    parser = MarkdownIt("commonmark").enable("table").enable("strikethrough")
+    return parser if inline else parser.disable("inline")
+
+
+def find_blocks(text: str, fences=None, tokens: list | None = None) -> list[tuple[str, int, list[tuple[int, str]]]]:
+    """Every example block: (fence, fence line, [(line, text), ...]), lines 1-based. `fences`
+    limits the info strings looked for (default: every game package's); `tokens` are the text's
+    own (`parse_markdown`) when already parsed."""
     wanted = set(fences) if fences is not None else set(FENCES)
     blocks = []
-    for token in MarkdownIt("commonmark").disable("inline").parse(text):  # block structure only
+    for token in parse_markdown(text) if tokens is None else tokens:
         info = token.info.strip().split()[:1] if token.type == "fence" else []
         if info and info[0] in wanted and token.map:
             start = token.map[0] + 1
@@ -250,10 +264,11 @@ class GameFinder:
         return self.cache[fence]
 
 
-def examples_in(text: str, path: Path | str, games: GameFinder) -> list[Example]:
-    """All example blocks of already-rendered Markdown `text` that came from `path`."""
+def examples_in(text: str, path: Path | str, games: GameFinder, tokens: list | None = None) -> list[Example]:
+    """All example blocks of already-rendered Markdown `text` that came from `path` (`tokens`:
+    its tokens, when already parsed)."""
     return [parse_block(Path(path), line, lines, games.for_fence(fence))
-            for fence, line, lines in find_blocks(text)]
+            for fence, line, lines in find_blocks(text, tokens=tokens)]
 
 
 def replay(example: Example) -> Replay:

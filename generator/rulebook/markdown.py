@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -20,6 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable,
                                 ListItem, Paragraph, Preformatted, Spacer, Table, TableStyle)
 
+from ..examples import parse_markdown
 from ..games import FENCES
 from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe, escape, register_fonts
 
@@ -153,10 +153,6 @@ class Contents(Flowable):
         self._table.drawOn(self.canv, 0, 0)
 
 
-def parser() -> MarkdownIt:
-    return MarkdownIt("commonmark").enable("table").enable("strikethrough")
-
-
 def inline_markup(token: Token | None, bold: bool = False) -> str:
     """An inline token's children as reportlab paragraph markup. Text in bold (`bold` for the
     whole paragraph, or **strong**) goes through `bold_safe` (the bold face is ASCII only)."""
@@ -226,21 +222,23 @@ class Document:
 FenceHandler = Callable[[int, Token], list[Flowable]]
 
 
-def prose_words(text: str) -> int:
-    """Words a reader reads in rendered Markdown: headings, paragraphs, lists and tables, not the
-    code blocks (a diagram's source is drawn, not read).
+def prose_words(text: str, tokens: list[Token] | None = None) -> int:
+    """Words a reader reads in rendered Markdown (`tokens`: its tokens, when already parsed):
+    headings, paragraphs, lists and tables, not the code blocks (a diagram's source is drawn, not
+    read).
 
     >>> prose_words("# Title\\n\\nTwo *words*.\\n\\n```diagram\\n8 . . .\\n```\\n")
     3
     """
-    return sum(len(token.content.split()) for token in parser().parse(text) if token.type == "inline")
+    tokens = parse_markdown(text) if tokens is None else tokens
+    return sum(len(token.content.split()) for token in tokens if token.type == "inline")
 
 
-def markdown_flowables(text: str, styles: Styles, context: PageContext, on_example: FenceHandler,
+def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext, on_example: FenceHandler,
                        contents_level: int = 2, page_offset: int = 0) -> Document:
-    """Turn rendered Markdown into flowables. `on_example(k, token)` draws the k-th example block.
-    A contents list of the level-`contents_level` headings follows the first level-1 heading."""
-    tokens = parser().parse(text)
+    """Turn rendered Markdown, parsed with inline tokens (`parse_markdown(text, inline=True)`),
+    into flowables. `on_example(k, token)` draws the k-th example block. A contents list of the
+    level-`contents_level` headings follows the first level-1 heading."""
     fences = set(FENCES)
     used: set[str] = set()
     headings = [(int(tokens[i].tag[1]), tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"]

@@ -43,10 +43,9 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
-from markdown_it import MarkdownIt
-
 from functools import lru_cache
 
+from ..examples import parse_markdown
 from ..games.base import Game
 
 WORDS = {w: n for n, w in enumerate(
@@ -116,10 +115,10 @@ def _blank(match: re.Match) -> str:
     return "_" * len(match.group(0))  # a word of its own: "5 {{ x }} castles" is no "5 castles"
 
 
-def _fenced_lines(text: str) -> set[int]:
+def _fenced_lines(tokens: list) -> set[int]:
     """0-based line numbers inside fenced or indented code blocks (the example grids)."""
     lines: set[int] = set()
-    for token in MarkdownIt("commonmark").parse(text):
+    for token in tokens:
         if token.type in ("fence", "code_block") and token.map:
             lines.update(range(*token.map))
     return lines
@@ -130,12 +129,15 @@ def _noun_count(nouns, noun: str) -> str:
     return next(name for pattern, name in nouns if pattern.match(noun))
 
 
-def check_numbers(text: str, game: Game, path: Path | str = "rules.md") -> list[NumberProblem]:
-    """Every typed count claim in the template `text`; `is_error` marks those that disagree."""
+def check_numbers(text: str, game: Game, path: Path | str = "rules.md",
+                  tokens: list | None = None) -> list[NumberProblem]:
+    """Every typed count claim in the template `text`; `is_error` marks those that disagree.
+    `tokens`: the rendered text's (`parse_markdown`), when already parsed; rendering keeps the
+    lines where they are, so its code blocks are on the template's lines."""
     path = Path(path)
     values = game.template_values()
     nouns, shapes, bare = _grammar(type(game))
-    skip = _fenced_lines(text)
+    skip = _fenced_lines(parse_markdown(text) if tokens is None else tokens)
     raw_lines = text.splitlines()
     clean = ["" if i in skip or OK_MARK.search(raw) else _CODE.sub(_blank, _JINJA.sub(_blank, raw))
              for i, raw in enumerate(raw_lines)]
