@@ -218,7 +218,10 @@ class ExampleDiagram(Flowable):
         self.crop = crop_for(self.trace, states)
         self.nf = self.crop.files[1] - self.crop.files[0] + 1
         self.nr = self.crop.ranks[1] - self.crop.ranks[0] + 1
-        self.title = replay.example.title or f"Example ({replay.example.where()})"
+        title = replay.example.title or f"Example ({replay.example.where()})"
+        self.caption = Paragraph(bold_safe(escape(title)), styles.caption)
+        self.text = self._side_text()
+        self.laid_out_width: float | None = None  # the width of the last wrap
         self.hAlign = "CENTER"
 
     # layout --------------------------------------------------------------
@@ -248,12 +251,12 @@ class ExampleDiagram(Flowable):
         return one if self.trace.illegal else 2 * one + self.GAP - self.LABEL * 0.3
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.width = available_width
+        if available_width == self.laid_out_width:  # measured again (a KeepTogether, then the frame)
+            return self.width, self.height
+        self.width = self.laid_out_width = available_width
         inner = available_width - 2 * self.PAD
         self.s = min(self.MAX_SQUARE, (inner - self.GAP - 2 * self.LABEL) / (2 * self.nf))
-        self.caption = Paragraph(bold_safe(escape(self.title)), self.styles.caption)
         self.caption_h = self.caption.wrap(inner, available_height)[1]
-        self.text = self._side_text()
         self.board_h = self.nr * self.s
         states = [self.trace.before] + ([self.trace.after] if self.trace.after and not self.trace.illegal else [])
         notes = max((len(self._status_lines(state)) for state in states), default=0)
