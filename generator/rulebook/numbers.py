@@ -82,6 +82,7 @@ def _grammar(cls: type[Game]):
     return nouns, shapes, bare
 
 
+_ANY_NUMBER = re.compile(_NUMBER, re.IGNORECASE)  # in every count claim (its `num`)
 _TABLE_NUMBER = re.compile(r"^\s*(\d+|" + "|".join(WORDS) + r")\s*$", re.IGNORECASE)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}")
 _CODE = re.compile(r"(`+)(?:(?!\1).)+\1")
@@ -150,6 +151,8 @@ def check_numbers(text: str, game: Game, path: Path | str = "rules.md",
             parts.append(" ".join(clean[index].split()))
             at += len(parts[-1]) + 1
         joined = " ".join(parts)
+        if not _ANY_NUMBER.search(joined):
+            continue
         found = []
         for shape, name in shapes:
             if name is None or name in values:
