@@ -94,7 +94,20 @@ class PageContext:
         self.heading_pages[key] = self.page
 
 
-class Heading(Paragraph):
+class CachedParagraph(Paragraph):
+    """A paragraph that breaks its lines once per width: platypus measures one several times (in
+    a kept-together group, then in the frame; a table's cells and a list's items again to draw)."""
+
+    _wrapped: tuple[float, tuple[float, float]] | None = None  # (width, size) of the last wrap
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        # a split that finds no room drops the broken lines (`blPara`): break them again
+        if self._wrapped is None or self._wrapped[0] != available_width or not hasattr(self, "blPara"):
+            self._wrapped = available_width, super().wrap(available_width, available_height)
+        return self._wrapped[1]
+
+
+class Heading(CachedParagraph):
     """A heading: a PDF bookmark and outline entry where it is drawn, and its page recorded."""
 
     def __init__(self, text: str, style: ParagraphStyle, level: int, key: str, plain: str,
@@ -281,14 +294,14 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                 if level == 1 and not contents_done and contents_entries:
                     contents_done = True
                     sink.append(Spacer(1, 4))
-                    sink.append(Paragraph("Contents", styles.h3))
+                    sink.append(CachedParagraph("Contents", styles.h3))
                     sink.append(Contents(contents_entries, context, styles, page_offset))
                     sink.append(Spacer(1, styles.body.fontSize))
                 i += 3
             elif t == "paragraph_open":
                 inline = tokens[i + 1]
                 style = styles.body
-                para = Paragraph(inline_markup(inline), style)
+                para = CachedParagraph(inline_markup(inline), style)
                 para.keepWithNext = inline.content.rstrip().endswith(":")  # "like this:" + what follows
                 sink.append(para)
                 i += 3
@@ -409,7 +422,7 @@ def _table(i: int, tokens: list[Token], styles: Styles, sink: list) -> int:
             if align in ("center", "right"):
                 style = ParagraphStyle(style.name + align, parent=style,
                                        alignment=TA_CENTER if align == "center" else 2)
-            row.append(Paragraph(inline_markup(tokens[i + 1], bold=t == "th_open"), style))
+            row.append(CachedParagraph(inline_markup(tokens[i + 1], bold=t == "th_open"), style))
         i += 1
     table = Table(rows, colWidths=_column_widths(rows, styles), repeatRows=header_rows, hAlign="LEFT")
     commands = [
