@@ -301,8 +301,11 @@ def differences(example: Example, state: State) -> list[int]:
     """The squares where `state` differs from the example's expected grid."""
     if example.after is None:
         return []
-    actual = example.game.grammar.tokens(state)
-    return [s for s, (a, b) in enumerate(zip(example.after.tokens, actual)) if a != b]
+    return _differing(example.after.tokens, example.game.grammar.tokens(state))
+
+
+def _differing(expected: tuple[str, ...], actual: tuple[str, ...]) -> list[int]:
+    return [s for s, (a, b) in enumerate(zip(expected, actual)) if a != b]
 
 
 def compare(example: Example, state: State) -> str:
@@ -314,7 +317,7 @@ def compare(example: Example, state: State) -> str:
     expected = grammar.default_fields(example.after, example.options)
     expected.update({key: grammar.normalize(key, value) for key, (_, value) in example.after_fields.items()})
     actual = grammar.fields(state)
-    cell_diffs = differences(example, state)
+    cell_diffs = _differing(expected_cells, actual_cells)
     field_diffs = [key for key in expected if expected[key] != actual.get(key, "")]
     if not cell_diffs and not field_diffs:
         return ""
