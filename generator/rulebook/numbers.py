@@ -51,7 +51,9 @@ from ..games.base import Game
 WORDS = {w: n for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen twenty".split())}
-_NUMBER = r"(?P<num>\d+|" + "|".join(sorted(WORDS, key=len, reverse=True)) + r")"
+# a number in digits or words; the look-ahead at each word's first letter saves trying them all
+_NUMBER = (r"(?=[\d" + "".join(sorted({word[0] for word in WORDS})) + r"])"
+           r"(?P<num>\d+|" + "|".join(sorted(WORDS, key=len, reverse=True)) + r")")
 
 _B = r"(?<![\w.$-])"
 # (shape, count name or None for "the noun's count"); `{noun}` is the game's nouns.
