@@ -9,6 +9,7 @@ a first pass lays the pages out on a scratch canvas (diagrams skip their drawing
 
 from __future__ import annotations
 
+import copy
 import io
 import time
 from dataclasses import dataclass, field
@@ -137,6 +138,11 @@ class _RecordingFrame(Frame):
 
     add = _add
 
+    def __deepcopy__(self, memo) -> "_RecordingFrame":
+        """platypus measures a kept-together group in a deep copy of the frame; its numbers and
+        sink need no deeper copy than a shallow one."""
+        return copy.copy(self)
+
 
 @dataclass
 class RulebookPages:
@@ -193,6 +199,7 @@ def layout_rulebook(prepared: Prepared, frame: tuple[float, float], page_offset:
     recorder = _RecordingFrame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0,
                                bottomPadding=0, id="text", sink=lambda placed: pages[-1].append(placed))
     doc.addPageTemplates([PageTemplate("page", [recorder])])
+    doc._doSave = False  # the scratch canvas holds no drawing: no PDF to write
     doc.build(flowables)
     while pages and not pages[-1]:
         pages.pop()
