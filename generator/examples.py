@@ -85,7 +85,8 @@ def render_markdown(text: str, game: Game, path: Path | str = "<text>") -> str:
         return text
     import jinja2
 
-    env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                             optimized=False)  # constant folding costs more than it saves here
     try:
         return env.from_string(text).render(**game.template_values())
     except jinja2.TemplateSyntaxError as exc:

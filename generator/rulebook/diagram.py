@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
 from ..examples import Replay, differences
@@ -424,13 +425,18 @@ class ExampleDiagram(Flowable):
                 c.line(bx, by, bx + bw, by)
             if br1 == last_r:
                 c.line(bx, by + bh, bx + bw, by + bh)
-            # labels, outside the drawn area
+            # labels, outside the drawn area: ranks right-aligned, files centred, one text object
             c.setFillColor(LABEL_INK)
-            c.setFont(SERIF, 7)
+            labels = c.beginText()
+            labels.setFont(SERIF, 7)
             for r in range(br0, br1 + 1):
-                c.drawRightString(-2.5, (r - r0 + .5) * s - 2.4, str(r + 1))
+                label = str(r + 1)
+                labels.setTextOrigin(-2.5 - stringWidth(label, SERIF, 7), (r - r0 + .5) * s - 2.4)
+                labels.textOut(label)
             for f, letter in zip(range(bf0, bf1 + 1), letters):
-                c.drawCentredString((f - f0 + .5) * s, -7.5, letter)
+                labels.setTextOrigin((f - f0 + .5) * s - stringWidth(letter, SERIF, 7) / 2, -7.5)
+                labels.textOut(letter)
+            c.drawText(labels)
 
         key = ("rulebook-board", board.files, board.ranks, self.crop, s, letters, grounds)
         return _forms(self.canv).get(key, box, draw)
