@@ -47,15 +47,21 @@ class Example:
     winner: str | None = None
     after: Grid | None = None
     after_fields: dict[str, tuple[int, str]] = field(default_factory=dict)
+    _before: State | None = field(default=None, init=False, repr=False, compare=False)
 
     def where(self) -> str:
         return f"{self.path}:{self.line}"
 
     def before_state(self) -> State:
-        try:
-            return self.game.grammar.build_state(self.before, self.before_fields, self.rules, self.options)
-        except DiagramError as exc:
-            raise ExampleSyntaxError(self.path, exc.line, exc.message) from None
+        """The position before the plays: a fresh copy each time of the state built (and so
+        checked) on the first call."""
+        if self._before is None:
+            try:
+                self._before = self.game.grammar.build_state(self.before, self.before_fields, self.rules,
+                                                             self.options)
+            except DiagramError as exc:
+                raise ExampleSyntaxError(self.path, exc.line, exc.message) from None
+        return self._before.copy()
 
 
 @dataclass

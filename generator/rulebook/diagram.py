@@ -132,9 +132,8 @@ def crop_for(t: Trace, states: list[State]) -> Crop:
     context around them, at least 4 x 4 squares; the whole board's width when most of it is used."""
     board = states[0].game.board
     last_f, last_r = board.files - 1, board.ranks - 1
-    points: list[tuple[float, float]] = []
-    for state in states:
-        points += [board.file_rank(s) for s in range(board.size) if state.piece_at(s) is not None]
+    occupied = {s for state in states for s in range(board.size) if state.piece_at(s) is not None}
+    points: list[tuple[float, float]] = [board.file_rank(s) for s in occupied]
     for a in t.arrows:
         if a.kind != "deploy":
             points += [a.frm, a.to]

@@ -180,16 +180,20 @@ def _value(num: str) -> int:
     return int(num) if num.isdigit() else WORDS[num.lower()]
 
 
+_BLOCK_START = re.compile(r"\s*(?:#|\||[-*+] |\d+[.)] )")  # a heading, a table row, a list item
+
+
 def _paragraphs(clean: list[str]) -> list[list[int]]:
     """The text's paragraphs as lists of line indexes: wrapped lines go together; a heading, a
     table row or a list item starts a new one (a heading or a table row is one line)."""
     blocks: list[list[int]] = []
     for index, line in enumerate(clean):
-        new = re.match(r"\s*(?:#|\||[-*+] |\d+[.)] )", line)
-        if line.strip() and blocks and blocks[-1][-1] == index - 1 and not new \
+        if not line.strip():
+            continue
+        if blocks and blocks[-1][-1] == index - 1 and not _BLOCK_START.match(line) \
                 and clean[index - 1].lstrip()[:1] not in ("#", "|"):
             blocks[-1].append(index)
-        elif line.strip():
+        else:
             blocks.append([index])
     return blocks
 
