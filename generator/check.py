@@ -35,10 +35,11 @@ def check_files(paths: list[Path], game: Game | None = None) -> CheckReport:
     return report
 
 
-def check_text(text: str, path: Path, game: Game) -> CheckReport:
-    """The same check over Markdown already read and rendered (the rulebook build has it)."""
+def check_text(text: str, path: Path, game: Game, tokens: list | None = None) -> CheckReport:
+    """The same check over Markdown already read and rendered (the rulebook build has it, and
+    its `tokens`)."""
     report = CheckReport()
-    _replay_into(report, lambda: examples_in(text, path, GameFinder(game)))
+    _replay_into(report, lambda: examples_in(text, path, GameFinder(game), tokens))
     return report
 
 

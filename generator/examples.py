@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from .errors import ExampleSyntaxError, read_text
@@ -46,15 +47,21 @@ class Example:
     winner: str | None = None
     after: Grid | None = None
     after_fields: dict[str, tuple[int, str]] = field(default_factory=dict)
+    _before: State | None = field(default=None, init=False, repr=False, compare=False)
 
     def where(self) -> str:
         return f"{self.path}:{self.line}"
 
     def before_state(self) -> State:
-        try:
-            return self.game.grammar.build_state(self.before, self.before_fields, self.rules, self.options)
-        except DiagramError as exc:
-            raise ExampleSyntaxError(self.path, exc.line, exc.message) from None
+        """The position before the plays: a fresh copy each time of the state built (and so
+        checked) on the first call."""
+        if self._before is None:
+            try:
+                self._before = self.game.grammar.build_state(self.before, self.before_fields, self.rules,
+                                                             self.options)
+            except DiagramError as exc:
+                raise ExampleSyntaxError(self.path, exc.line, exc.message) from None
+        return self._before.copy()
 
 
 @dataclass
@@ -84,7 +91,8 @@ def render_markdown(text: str, game: Game, path: Path | str = "<text>") -> str:
         return text
     import jinja2
 
-    env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                             optimized=False)  # constant folding costs more than it saves here
     try:
         return env.from_string(text).render(**game.template_values())
     except jinja2.TemplateSyntaxError as exc:
@@ -94,14 +102,27 @@ def render_markdown(text: str, game: Game, path: Path | str = "<text>") -> str:
                                              f"{', '.join(sorted(game.template_values()))}") from None
 
 
-def find_blocks(text: str, fences=None) -> list[tuple[str, int, list[tuple[int, str]]]]:
-    """Every example block: (fence, fence line, [(line, text), ...]), lines 1-based. `fences`
-    limits the info strings looked for (default: every game package's)."""
+def parse_markdown(text: str, inline: bool = False) -> list:
+    """Markdown's block tokens (markdown-it: CommonMark, tables, strikethrough). With `inline`,
+    each inline token's children too: typesetting needs them, finding example blocks does not."""
+    return _markdown_parser(inline).parse(text)
+
+
+@lru_cache(maxsize=None)
+def _markdown_parser(inline: bool):
     from markdown_it import MarkdownIt
 
+    parser = MarkdownIt("commonmark").enable("table").enable("strikethrough")
+    return parser if inline else parser.disable("inline")
+
+
+def find_blocks(text: str, fences=None, tokens: list | None = None) -> list[tuple[str, int, list[tuple[int, str]]]]:
+    """Every example block: (fence, fence line, [(line, text), ...]), lines 1-based. `fences`
+    limits the info strings looked for (default: every game package's); `tokens` are the text's
+    own (`parse_markdown`) when already parsed."""
     wanted = set(fences) if fences is not None else set(FENCES)
     blocks = []
-    for token in MarkdownIt("commonmark").disable("inline").parse(text):  # block structure only
+    for token in parse_markdown(text) if tokens is None else tokens:
         info = token.info.strip().split()[:1] if token.type == "fence" else []
         if info and info[0] in wanted and token.map:
             start = token.map[0] + 1
@@ -250,10 +271,11 @@ class GameFinder:
         return self.cache[fence]
 
 
-def examples_in(text: str, path: Path | str, games: GameFinder) -> list[Example]:
-    """All example blocks of already-rendered Markdown `text` that came from `path`."""
+def examples_in(text: str, path: Path | str, games: GameFinder, tokens: list | None = None) -> list[Example]:
+    """All example blocks of already-rendered Markdown `text` that came from `path` (`tokens`:
+    its tokens, when already parsed)."""
     return [parse_block(Path(path), line, lines, games.for_fence(fence))
-            for fence, line, lines in find_blocks(text)]
+            for fence, line, lines in find_blocks(text, tokens=tokens)]
 
 
 def replay(example: Example) -> Replay:
@@ -286,8 +308,11 @@ def differences(example: Example, state: State) -> list[int]:
     """The squares where `state` differs from the example's expected grid."""
     if example.after is None:
         return []
-    actual = example.game.grammar.tokens(state)
-    return [s for s, (a, b) in enumerate(zip(example.after.tokens, actual)) if a != b]
+    return _differing(example.after.tokens, example.game.grammar.tokens(state))
+
+
+def _differing(expected: tuple[str, ...], actual: tuple[str, ...]) -> list[int]:
+    return [s for s, (a, b) in enumerate(zip(expected, actual)) if a != b]
 
 
 def compare(example: Example, state: State) -> str:
@@ -299,7 +324,7 @@ def compare(example: Example, state: State) -> str:
     expected = grammar.default_fields(example.after, example.options)
     expected.update({key: grammar.normalize(key, value) for key, (_, value) in example.after_fields.items()})
     actual = grammar.fields(state)
-    cell_diffs = differences(example, state)
+    cell_diffs = _differing(expected_cells, actual_cells)
     field_diffs = [key for key in expected if expected[key] != actual.get(key, "")]
     if not cell_diffs and not field_diffs:
         return ""

@@ -9,6 +9,7 @@ a first pass lays the pages out on a scratch canvas (diagrams skip their drawing
 
 from __future__ import annotations
 
+import copy
 import io
 import time
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, S
 
 from ..check import CheckReport, check_text, format_report
 from ..errors import CheckFailed, ExampleSyntaxError, read_text
-from ..examples import render_markdown
+from ..examples import parse_markdown, render_markdown
 from ..games.base import Game
 from ..pdf import ITALIC as SERIF_ITALIC, SERIF, new_canvas, register_fonts, write_atomic
 from .diagram import ExampleDiagram
@@ -39,6 +40,7 @@ class Prepared:
     game: Game
     path: Path
     text: str                       # rendered Markdown
+    tokens: list                    # its markdown-it tokens, inline ones included
     report: CheckReport
     numbers: list[NumberProblem] = field(default_factory=list)
 
@@ -74,8 +76,9 @@ def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) ->
     path = Path(rules_path)
     source = read_text(path, ExampleSyntaxError)
     text = render_markdown(source, game, path)
-    numbers = check_numbers(source, game, path)
-    report = check_text(text, path, game)  # the text already read and rendered above
+    tokens = parse_markdown(text, inline=True)  # the one parse: for the checks and the pages
+    numbers = check_numbers(source, game, path, tokens)
+    report = check_text(text, path, game, tokens)
     if report.errors:
         raise report.errors[0]
     errors = [p for p in numbers if p.is_error]
@@ -92,7 +95,7 @@ def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) ->
         if report.failed:
             what.append(f"{len(report.failed)} example{'s' if len(report.failed) > 1 else ''} failed the check")
         raise CheckFailed(f"{path}: " + " and ".join(what) + " (--force builds anyway)", "\n".join(parts))
-    return Prepared(game, path, text, report, numbers)
+    return Prepared(game, path, text, tokens, report, numbers)
 
 
 def _flowables(prepared: Prepared, styles: Styles, context: PageContext) -> tuple[list[Flowable], list]:
@@ -104,7 +107,7 @@ def _flowables(prepared: Prepared, styles: Styles, context: PageContext) -> tupl
         made.append(diagram)
         return [diagram, Spacer(1, 10)]
 
-    document = markdown_flowables(prepared.text, styles, context, on_example)
+    document = markdown_flowables(prepared.tokens, styles, context, on_example)
     if len(made) != len(replays):  # both come from the same parser over the same text
         raise ValueError(f"{prepared.path}: found {len(made)} diagrams for {len(replays)} examples")
     return document.flowables, document.headings
@@ -134,6 +137,11 @@ class _RecordingFrame(Frame):
             del flowable.drawOn
 
     add = _add
+
+    def __deepcopy__(self, memo) -> "_RecordingFrame":
+        """platypus measures a kept-together group in a deep copy of the frame; its numbers and
+        sink need no deeper copy than a shallow one."""
+        return copy.copy(self)
 
 
 @dataclass
@@ -191,6 +199,7 @@ def layout_rulebook(prepared: Prepared, frame: tuple[float, float], page_offset:
     recorder = _RecordingFrame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0,
                                bottomPadding=0, id="text", sink=lambda placed: pages[-1].append(placed))
     doc.addPageTemplates([PageTemplate("page", [recorder])])
+    doc._doSave = False  # the scratch canvas holds no drawing: no PDF to write
     doc.build(flowables)
     while pages and not pages[-1]:
         pages.pop()
@@ -282,13 +291,14 @@ def build_rulebook(game: Game, rules_path: Path | str, out_pdf: Path | str | Non
     but not written (for timing and tests)."""
     started = time.perf_counter()
     prepared = prepare_rulebook(game, rules_path, force)
+    page_size = page_size or page_size_for(game)
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, page_size or page_size_for(game))
+    canvas = new_canvas(buffer, page_size)
     canvas.setTitle(f"{game.info.title} — {label}")
     canvas.setAuthor(game.info.designer or game.info.title)
     canvas.setSubject(f"{label}, version {game.info.version}")
     canvas.showOutline()
-    laid = draw_rulebook(canvas, prepared, page_size or page_size_for(game), label)
+    laid = draw_rulebook(canvas, prepared, page_size, label)
     pages, headings = len(laid), laid.heading_titles
     canvas.save()
     out = Path(out_pdf) if out_pdf else None
@@ -296,4 +306,4 @@ def build_rulebook(game: Game, rules_path: Path | str, out_pdf: Path | str | Non
         write_atomic(out, buffer.getvalue())
     return RulebookResult(out, pages, len(prepared.report.replays), len(prepared.failed),
                           time.perf_counter() - started, headings, [str(w) for w in prepared.warnings],
-                          prose_words(prepared.text))
+                          prose_words(prepared.text, prepared.tokens))

@@ -19,12 +19,13 @@ import re
 from dataclasses import dataclass, field
 
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
 from ..examples import Replay, differences
 from ..games.base import Effect, Motion, State
 from ..kit.faces import FaceSet, draw_face
-from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe, escape, wrap
+from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, Forms, bold_safe, escape, wrap
 from .markdown import ACCENT, INK, RULE, Styles
 
 PUSH_INK = colors.HexColor("#5b5247")
@@ -33,6 +34,8 @@ LIGHT = colors.HexColor("#f3ecdf")
 DARK = colors.HexColor("#e4d8c3")
 PANEL = colors.HexColor("#fbf8f2")
 GRASS = colors.HexColor("#a7b98f")
+EDGE = colors.HexColor("#8a7d6a")
+LABEL_INK = colors.HexColor("#6b5f50")
 
 
 # ----------------------------------------------------------------- what happened (no drawing)
@@ -129,9 +132,8 @@ def crop_for(t: Trace, states: list[State]) -> Crop:
     context around them, at least 4 x 4 squares; the whole board's width when most of it is used."""
     board = states[0].game.board
     last_f, last_r = board.files - 1, board.ranks - 1
-    points: list[tuple[float, float]] = []
-    for state in states:
-        points += [board.file_rank(s) for s in range(board.size) if state.piece_at(s) is not None]
+    occupied = {s for state in states for s in range(board.size) if state.piece_at(s) is not None}
+    points: list[tuple[float, float]] = [board.file_rank(s) for s in occupied]
     for a in t.arrows:
         if a.kind != "deploy":
             points += [a.frm, a.to]
@@ -176,22 +178,22 @@ def _cross(c, cx: float, cy: float, half: float, width: float) -> None:
 FACE_UNIT = 100.0  # the kit's art is drawn in a 100-unit box, then scaled
 
 
+def _forms(canvas) -> Forms:
+    """The rulebook's form XObjects on `canvas` (its own, or the kit's)."""
+    forms = canvas.__dict__.get("_rulebook_forms")
+    if forms is None:
+        forms = canvas._rulebook_forms = Forms(canvas)
+    return forms
+
+
 def _face(canvas, faces: FaceSet, face: str, x: float, y: float, size: float) -> None:
     """The kit's own art for `face` in the square (x, y, size), lower-left corner, points. At
     diagram size the faces print no text (the kit drops labels below 20 mm anyway). Each face is
     drawn once per PDF as a form XObject and reused, as the kit does for its pieces."""
-    defined = canvas.__dict__.setdefault("_rulebook_face_forms", set())
-    name = f"rulebook-face-{face}"
-    if name not in defined:
-        canvas.beginForm(name, 0, 0, FACE_UNIT, FACE_UNIT)
-        draw_face(canvas, faces, face, 0, 0, FACE_UNIT, label="")
-        canvas.endForm()
-        defined.add(name)
-    canvas.saveState()
-    canvas.translate(x, y)
-    canvas.scale(size / FACE_UNIT, size / FACE_UNIT)
-    canvas.doForm(name)
-    canvas.restoreState()
+    forms = _forms(canvas)
+    name = forms.get(("rulebook-face", face), (0, 0, FACE_UNIT, FACE_UNIT),
+                     lambda c: draw_face(c, faces, face, 0, 0, FACE_UNIT, label=""))
+    forms.place(name, x, y, size / FACE_UNIT)
 
 
 # ----------------------------------------------------------------- the flowable
@@ -218,7 +220,10 @@ class ExampleDiagram(Flowable):
         self.crop = crop_for(self.trace, states)
         self.nf = self.crop.files[1] - self.crop.files[0] + 1
         self.nr = self.crop.ranks[1] - self.crop.ranks[0] + 1
-        self.title = replay.example.title or f"Example ({replay.example.where()})"
+        title = replay.example.title or f"Example ({replay.example.where()})"
+        self.caption = Paragraph(bold_safe(escape(title)), styles.caption)
+        self.text = self._side_text()
+        self.laid_out_width: float | None = None  # the width of the last wrap
         self.hAlign = "CENTER"
 
     # layout --------------------------------------------------------------
@@ -248,12 +253,12 @@ class ExampleDiagram(Flowable):
         return one if self.trace.illegal else 2 * one + self.GAP - self.LABEL * 0.3
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.width = available_width
+        if available_width == self.laid_out_width:  # measured again (a KeepTogether, then the frame)
+            return self.width, self.height
+        self.width = self.laid_out_width = available_width
         inner = available_width - 2 * self.PAD
         self.s = min(self.MAX_SQUARE, (inner - self.GAP - 2 * self.LABEL) / (2 * self.nf))
-        self.caption = Paragraph(bold_safe(escape(self.title)), self.styles.caption)
         self.caption_h = self.caption.wrap(inner, available_height)[1]
-        self.text = self._side_text()
         self.board_h = self.nr * self.s
         states = [self.trace.before] + ([self.trace.after] if self.trace.after and not self.trace.illegal else [])
         notes = max((len(self._status_lines(state)) for state in states), default=0)
@@ -354,45 +359,13 @@ class ExampleDiagram(Flowable):
         c, s = self.canv, self.s
         (f0, f1), (r0, r1) = self.crop.files, self.crop.ranks
         board = self.game.board
-        last_f, last_r = board.files - 1, board.ranks - 1
         c.saveState()
-        on = [(f, r) for r in range(max(r0, 0), min(r1, last_r) + 1) for f in range(max(f0, 0), min(f1, last_f) + 1)]
-        cells = {board.files * r + f: state.cell_art(board.files * r + f) for f, r in on}
-        for f, r in on:
-            sx, sy = x + (f - f0) * s, y + (r - r0) * s
-            c.setFillColor(LIGHT if (f + r) % 2 else DARK)
-            c.rect(sx, sy, s, s, stroke=0, fill=1)
-            cell = cells[board.files * r + f]
-            if cell.ground:
-                inset = s * .06 if cell.ground_inset else 0
-                _face(c, self.faces, cell.ground, sx + inset, sy + inset, s - 2 * inset)
-        # board edges: solid where the real board ends, faded where the crop cuts it
-        c.setLineWidth(0.5)
-        c.setStrokeColor(colors.HexColor("#8a7d6a"))
-        bf0, bf1, br0, br1 = max(f0, 0), min(f1, last_f), max(r0, 0), min(r1, last_r)  # the board's part
-        bx, by = x + (bf0 - f0) * s, y + (br0 - r0) * s
-        bw, bh = (bf1 - bf0 + 1) * s, (br1 - br0 + 1) * s
-        c.rect(bx, by, bw, bh, stroke=1, fill=0)
-        c.setLineWidth(1.6)
-        c.setStrokeColor(INK)
-        if bf0 == 0:
-            c.line(bx, by, bx, by + bh)
-        if bf1 == last_f:
-            c.line(bx + bw, by, bx + bw, by + bh)
-        if br0 == 0:
-            c.line(bx, by, bx + bw, by)
-        if br1 == last_r:
-            c.line(bx, by + bh, bx + bw, by + bh)
-        # labels, outside the drawn area
-        c.setFillColor(colors.HexColor("#6b5f50"))
-        c.setFont(SERIF, 7)
-        for r in range(br0, br1 + 1):
-            c.drawRightString(x - 2.5, y + (r - r0 + .5) * s - 2.4, str(r + 1))
-        for f in range(bf0, bf1 + 1):
-            c.drawCentredString(x + (f - f0 + .5) * s, y - 7.5, board.file_letter(f))
+        on = [(f, r) for r in range(max(r0, 0), min(r1, board.ranks - 1) + 1)
+              for f in range(max(f0, 0), min(f1, board.files - 1) + 1)]
+        cells = [state.cell_art(board.files * r + f) for f, r in on]
+        _forms(c).place(self._background(on, cells), x, y)
         # pieces
-        for f, r in on:
-            cell = cells[board.files * r + f]
+        for (f, r), cell in zip(on, cells):
             if cell.piece is not None:
                 self._piece(x + (f - f0) * s, y + (r - r0) * s, cell)
                 if board.files * r + f in flipped:
@@ -413,6 +386,59 @@ class ExampleDiagram(Flowable):
         for arrow in arrows:
             self._arrow(x, y, arrow, spots.get(id(arrow)))
         c.restoreState()
+
+    def _background(self, on: list[tuple[int, int]], cells: list) -> str:
+        """The board under the pieces, as a form XObject to place at the board's corner: the
+        squares `on` the board with their ground art (`cells`), the edges and the rank and file
+        labels. Drawn once for all the boards of the same crop, size and ground."""
+        s, board = self.s, self.game.board
+        (f0, f1), (r0, r1) = self.crop.files, self.crop.ranks
+        last_f, last_r = board.files - 1, board.ranks - 1
+        bf0, bf1, br0, br1 = max(f0, 0), min(f1, last_f), max(r0, 0), min(r1, last_r)  # the board's part
+        grounds = tuple((cell.ground, cell.ground_inset) for cell in cells)
+        letters = tuple(board.file_letter(f) for f in range(bf0, bf1 + 1))
+        room = 3 * self.LABEL  # the labels and the edge lines lie outside the squares
+        box = (-room, -room, self.nf * s + room, self.nr * s + room)
+
+        def draw(c) -> None:
+            for (f, r), (ground, ground_inset) in zip(on, grounds):
+                sx, sy = (f - f0) * s, (r - r0) * s
+                c.setFillColor(LIGHT if (f + r) % 2 else DARK)
+                c.rect(sx, sy, s, s, stroke=0, fill=1)
+                if ground:
+                    inset = s * .06 if ground_inset else 0
+                    _face(c, self.faces, ground, sx + inset, sy + inset, s - 2 * inset)
+            # board edges: solid where the real board ends, faded where the crop cuts it
+            c.setLineWidth(0.5)
+            c.setStrokeColor(EDGE)
+            bx, by = (bf0 - f0) * s, (br0 - r0) * s
+            bw, bh = (bf1 - bf0 + 1) * s, (br1 - br0 + 1) * s
+            c.rect(bx, by, bw, bh, stroke=1, fill=0)
+            c.setLineWidth(1.6)
+            c.setStrokeColor(INK)
+            if bf0 == 0:
+                c.line(bx, by, bx, by + bh)
+            if bf1 == last_f:
+                c.line(bx + bw, by, bx + bw, by + bh)
+            if br0 == 0:
+                c.line(bx, by, bx + bw, by)
+            if br1 == last_r:
+                c.line(bx, by + bh, bx + bw, by + bh)
+            # labels, outside the drawn area: ranks right-aligned, files centred, one text object
+            c.setFillColor(LABEL_INK)
+            labels = c.beginText()
+            labels.setFont(SERIF, 7)
+            for r in range(br0, br1 + 1):
+                label = str(r + 1)
+                labels.setTextOrigin(-2.5 - stringWidth(label, SERIF, 7), (r - r0 + .5) * s - 2.4)
+                labels.textOut(label)
+            for f, letter in zip(range(bf0, bf1 + 1), letters):
+                labels.setTextOrigin((f - f0 + .5) * s - stringWidth(letter, SERIF, 7) / 2, -7.5)
+                labels.textOut(letter)
+            c.drawText(labels)
+
+        key = ("rulebook-board", board.files, board.ranks, self.crop, s, letters, grounds)
+        return _forms(self.canv).get(key, box, draw)
 
     def _badge_spots(self, x: float, y: float, arrows) -> dict[int, tuple[float, float]]:
         """Where each numbered arrow's badge goes (by id of the arrow): see `badge_spots`; the

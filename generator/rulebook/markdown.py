@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -20,6 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable,
                                 ListItem, Paragraph, Preformatted, Spacer, Table, TableStyle)
 
+from ..examples import parse_markdown
 from ..games import FENCES
 from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe, escape, register_fonts
 
@@ -94,7 +94,20 @@ class PageContext:
         self.heading_pages[key] = self.page
 
 
-class Heading(Paragraph):
+class CachedParagraph(Paragraph):
+    """A paragraph that breaks its lines once per width: platypus measures one several times (in
+    a kept-together group, then in the frame; a table's cells and a list's items again to draw)."""
+
+    _wrapped: tuple[float, tuple[float, float]] | None = None  # (width, size) of the last wrap
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        # a split that finds no room drops the broken lines (`blPara`): break them again
+        if self._wrapped is None or self._wrapped[0] != available_width or not hasattr(self, "blPara"):
+            self._wrapped = available_width, super().wrap(available_width, available_height)
+        return self._wrapped[1]
+
+
+class Heading(CachedParagraph):
     """A heading: a PDF bookmark and outline entry where it is drawn, and its page recorded."""
 
     def __init__(self, text: str, style: ParagraphStyle, level: int, key: str, plain: str,
@@ -151,10 +164,6 @@ class Contents(Flowable):
         self._table = self._make(self.width)  # pages may have become known since wrap
         self._table.wrap(self.width, self.height)
         self._table.drawOn(self.canv, 0, 0)
-
-
-def parser() -> MarkdownIt:
-    return MarkdownIt("commonmark").enable("table").enable("strikethrough")
 
 
 def inline_markup(token: Token | None, bold: bool = False) -> str:
@@ -226,21 +235,23 @@ class Document:
 FenceHandler = Callable[[int, Token], list[Flowable]]
 
 
-def prose_words(text: str) -> int:
-    """Words a reader reads in rendered Markdown: headings, paragraphs, lists and tables, not the
-    code blocks (a diagram's source is drawn, not read).
+def prose_words(text: str, tokens: list[Token] | None = None) -> int:
+    """Words a reader reads in rendered Markdown (`tokens`: its tokens, when already parsed):
+    headings, paragraphs, lists and tables, not the code blocks (a diagram's source is drawn, not
+    read).
 
     >>> prose_words("# Title\\n\\nTwo *words*.\\n\\n```diagram\\n8 . . .\\n```\\n")
     3
     """
-    return sum(len(token.content.split()) for token in parser().parse(text) if token.type == "inline")
+    tokens = parse_markdown(text) if tokens is None else tokens
+    return sum(len(token.content.split()) for token in tokens if token.type == "inline")
 
 
-def markdown_flowables(text: str, styles: Styles, context: PageContext, on_example: FenceHandler,
+def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext, on_example: FenceHandler,
                        contents_level: int = 2, page_offset: int = 0) -> Document:
-    """Turn rendered Markdown into flowables. `on_example(k, token)` draws the k-th example block.
-    A contents list of the level-`contents_level` headings follows the first level-1 heading."""
-    tokens = parser().parse(text)
+    """Turn rendered Markdown, parsed with inline tokens (`parse_markdown(text, inline=True)`),
+    into flowables. `on_example(k, token)` draws the k-th example block. A contents list of the
+    level-`contents_level` headings follows the first level-1 heading."""
     fences = set(FENCES)
     used: set[str] = set()
     headings = [(int(tokens[i].tag[1]), tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"]
@@ -283,14 +294,14 @@ def markdown_flowables(text: str, styles: Styles, context: PageContext, on_examp
                 if level == 1 and not contents_done and contents_entries:
                     contents_done = True
                     sink.append(Spacer(1, 4))
-                    sink.append(Paragraph("Contents", styles.h3))
+                    sink.append(CachedParagraph("Contents", styles.h3))
                     sink.append(Contents(contents_entries, context, styles, page_offset))
                     sink.append(Spacer(1, styles.body.fontSize))
                 i += 3
             elif t == "paragraph_open":
                 inline = tokens[i + 1]
                 style = styles.body
-                para = Paragraph(inline_markup(inline), style)
+                para = CachedParagraph(inline_markup(inline), style)
                 para.keepWithNext = inline.content.rstrip().endswith(":")  # "like this:" + what follows
                 sink.append(para)
                 i += 3
@@ -411,7 +422,7 @@ def _table(i: int, tokens: list[Token], styles: Styles, sink: list) -> int:
             if align in ("center", "right"):
                 style = ParagraphStyle(style.name + align, parent=style,
                                        alignment=TA_CENTER if align == "center" else 2)
-            row.append(Paragraph(inline_markup(tokens[i + 1], bold=t == "th_open"), style))
+            row.append(CachedParagraph(inline_markup(tokens[i + 1], bold=t == "th_open"), style))
         i += 1
     table = Table(rows, colWidths=_column_widths(rows, styles), repeatRows=header_rows, hAlign="LEFT")
     commands = [

@@ -43,16 +43,17 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
-from markdown_it import MarkdownIt
-
 from functools import lru_cache
 
+from ..examples import parse_markdown
 from ..games.base import Game
 
 WORDS = {w: n for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen twenty".split())}
-_NUMBER = r"(?P<num>\d+|" + "|".join(sorted(WORDS, key=len, reverse=True)) + r")"
+# a number in digits or words; the look-ahead at each word's first letter saves trying them all
+_NUMBER = (r"(?=[\d" + "".join(sorted({word[0] for word in WORDS})) + r"])"
+           r"(?P<num>\d+|" + "|".join(sorted(WORDS, key=len, reverse=True)) + r")")
 
 _B = r"(?<![\w.$-])"
 # (shape, count name or None for "the noun's count"); `{noun}` is the game's nouns.
@@ -83,6 +84,7 @@ def _grammar(cls: type[Game]):
     return nouns, shapes, bare
 
 
+_ANY_NUMBER = re.compile(_NUMBER, re.IGNORECASE)  # in every count claim (its `num`)
 _TABLE_NUMBER = re.compile(r"^\s*(\d+|" + "|".join(WORDS) + r")\s*$", re.IGNORECASE)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}")
 _CODE = re.compile(r"(`+)(?:(?!\1).)+\1")
@@ -116,10 +118,10 @@ def _blank(match: re.Match) -> str:
     return "_" * len(match.group(0))  # a word of its own: "5 {{ x }} castles" is no "5 castles"
 
 
-def _fenced_lines(text: str) -> set[int]:
+def _fenced_lines(tokens: list) -> set[int]:
     """0-based line numbers inside fenced or indented code blocks (the example grids)."""
     lines: set[int] = set()
-    for token in MarkdownIt("commonmark").parse(text):
+    for token in tokens:
         if token.type in ("fence", "code_block") and token.map:
             lines.update(range(*token.map))
     return lines
@@ -130,12 +132,15 @@ def _noun_count(nouns, noun: str) -> str:
     return next(name for pattern, name in nouns if pattern.match(noun))
 
 
-def check_numbers(text: str, game: Game, path: Path | str = "rules.md") -> list[NumberProblem]:
-    """Every typed count claim in the template `text`; `is_error` marks those that disagree."""
+def check_numbers(text: str, game: Game, path: Path | str = "rules.md",
+                  tokens: list | None = None) -> list[NumberProblem]:
+    """Every typed count claim in the template `text`; `is_error` marks those that disagree.
+    `tokens`: the rendered text's (`parse_markdown`), when already parsed; rendering keeps the
+    lines where they are, so its code blocks are on the template's lines."""
     path = Path(path)
     values = game.template_values()
     nouns, shapes, bare = _grammar(type(game))
-    skip = _fenced_lines(text)
+    skip = _fenced_lines(parse_markdown(text) if tokens is None else tokens)
     raw_lines = text.splitlines()
     clean = ["" if i in skip or OK_MARK.search(raw) else _CODE.sub(_blank, _JINJA.sub(_blank, raw))
              for i, raw in enumerate(raw_lines)]
@@ -148,6 +153,8 @@ def check_numbers(text: str, game: Game, path: Path | str = "rules.md") -> list[
             parts.append(" ".join(clean[index].split()))
             at += len(parts[-1]) + 1
         joined = " ".join(parts)
+        if not _ANY_NUMBER.search(joined):
+            continue
         found = []
         for shape, name in shapes:
             if name is None or name in values:
@@ -173,16 +180,20 @@ def _value(num: str) -> int:
     return int(num) if num.isdigit() else WORDS[num.lower()]
 
 
+_BLOCK_START = re.compile(r"\s*(?:#|\||[-*+] |\d+[.)] )")  # a heading, a table row, a list item
+
+
 def _paragraphs(clean: list[str]) -> list[list[int]]:
     """The text's paragraphs as lists of line indexes: wrapped lines go together; a heading, a
     table row or a list item starts a new one (a heading or a table row is one line)."""
     blocks: list[list[int]] = []
     for index, line in enumerate(clean):
-        new = re.match(r"\s*(?:#|\||[-*+] |\d+[.)] )", line)
-        if line.strip() and blocks and blocks[-1][-1] == index - 1 and not new \
+        if not line.strip():
+            continue
+        if blocks and blocks[-1][-1] == index - 1 and not _BLOCK_START.match(line) \
                 and clean[index - 1].lstrip()[:1] not in ("#", "|"):
             blocks[-1].append(index)
-        elif line.strip():
+        else:
             blocks.append([index])
     return blocks
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..base import DiagramError, Grammar, Grid
 from .board import FILES
@@ -38,6 +39,7 @@ class Cell:
         return text or "."
 
 
+@lru_cache(maxsize=None)  # a handful of distinct tokens make every grid
 def parse_cell(token: str) -> Cell:
     """One grid token (docs/diagram-notation.md); raises ValueError saying what was expected."""
     if token == ".":
@@ -179,13 +181,18 @@ def parse_diagram(text_lines: list[str] | Lines, game = None, rules: str | None 
     return ParsedDiagram(build_state(cells, fields, game, rules, options, lines[0][0]), i)
 
 
+_EMPTY = {int(terrain): Cell(terrain=terrain) for terrain in Terrain}  # an empty square of each terrain
+
+
 def state_cells(state: State) -> list[Cell]:
     cells = []
     for square in range(64):
         piece = state.board[square]
-        cells.append(Cell(Kind(state.kind[piece]) if piece else None, Terrain(state.terrain[square]),
-                          bool(piece and state.stun[piece]),
-                          bool(piece and state.treasure is Treasure.CARRIED and state.carrier == piece)))
+        if not piece:
+            cells.append(_EMPTY[state.terrain[square]])
+            continue
+        cells.append(Cell(Kind(state.kind[piece]), Terrain(state.terrain[square]), bool(state.stun[piece]),
+                          state.treasure is Treasure.CARRIED and state.carrier == piece))
     return cells
 
 
