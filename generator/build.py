@@ -230,7 +230,7 @@ def rulebook_pages(game: Game, kit, rules: Path | None, force: bool, warn: Calla
     if prepared.failed:
         warn(f"building with {len(prepared.failed)} failing example(s), marked in red")
     pages = kit_pages(prepared, kit)
-    report(f"rulebook: {len(pages)} pages, {prose_words(prepared.text):,} words of prose, "
+    report(f"rulebook: {len(pages)} pages, {prose_words(prepared.text, prepared.tokens):,} words of prose, "
            f"{len(prepared.report.replays)} checked examples")
     return pages
 
