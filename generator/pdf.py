@@ -51,9 +51,9 @@ INK, PAPER = hx("#231f1c"), hx("#ffffff")
 
 def register_fonts() -> None:
     """Register the bundled fonts: EB Garamond (SIL Open Font License, generator/fonts/OFL.txt)
-    with its bold/italic mapping for paragraph markup, and DejaVu Sans Mono (`GLYPHS`, for the
-    characters the bold face lacks, comes when a text needs it). All are embedded (as subsets) in
-    every PDF that uses them."""
+    with its bold/italic mapping for paragraph markup, and DejaVu Sans Mono; `GLYPHS` (the regular
+    face, for characters the bold face lacks) is registered when a text first needs it. All are
+    embedded (as subsets) in every PDF that uses them."""
     global _registered
     if _registered:
         return
