@@ -118,13 +118,19 @@ class BackgroundJob(Generic[T]):
 
     def __init__(self, work: Callable[[], T]):
         self.work, self.pid = work, None
-        if sys.platform.startswith("linux") and len(os.sched_getaffinity(0)) > 1:
-            self.read, write = os.pipe()
+        if not (sys.platform.startswith("linux") and len(os.sched_getaffinity(0)) > 1):
+            return
+        self.read, write = os.pipe()
+        try:
             self.pid = os.fork()
-            if self.pid == 0:
-                os.close(self.read)
-                self._child(write)
+        except OSError:  # no process to spare: the work runs here, when asked for
+            os.close(self.read)
             os.close(write)
+            return
+        if self.pid == 0:
+            os.close(self.read)
+            self._child(write)
+        os.close(write)
 
     def _child(self, write: int) -> NoReturn:
         """Do the work, send its outcome through the pipe, and leave without returning into the

@@ -247,10 +247,17 @@ def _children() -> set[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads child processes from /proc")
-def test_the_booklet_fails_or_stops_with_the_build(tmp_path):
+@pytest.mark.parametrize("cores,fork_fails", [(2, False), (1, False), (2, True)])
+def test_the_booklet_fails_or_stops_with_the_build(tmp_path, monkeypatch, cores, fork_fails):
     """The examples booklet is built beside the kit (in a second process when there is a spare
-    core): its failing example still fails `pnp build` with the report, its PDF is not written and
-    the kit is; and when the kit fails first, the booklet's process is stopped, not left behind."""
+    core and one can be made, else after the kit): its failing example still fails `pnp build`
+    with the report, its PDF is not written and the kit is; and when the kit fails first, no
+    booklet process is left behind."""
+    monkeypatch.setattr("os.sched_getaffinity", lambda pid: set(range(cores)))
+    if fork_fails:
+        def no_fork():
+            raise OSError(11, "Resource temporarily unavailable")
+        monkeypatch.setattr("os.fork", no_fork)
     failing = RULES.replace("play: d6-d5\nexpect: illegal", "play: d6-d7\nexpect: illegal")
     folder = game_folder(tmp_path)
     (folder / "examples.md").write_text(failing, encoding="utf-8")
