@@ -175,6 +175,17 @@ def test_a_typed_count_that_disagrees_is_an_error_naming_the_line(tmp_path):
     assert "rules.md:3: 'all 5 villages' disagrees with components.toml: villages = 6" in caught.value.report
 
 
+def test_a_typed_count_after_a_block_the_template_drops_is_still_checked(tmp_path):
+    """The number check reads the template's own lines: a `{% if %}` spanning lines shifts the
+    rendered text, and the shift must not hide a typed count behind a code block."""
+    rules = ("{% if false %}\nA\nB\nC\nD\n{% endif %}\nThe Irish defend all 5 villages.\n\n"
+             + "```text\n" + "\n".join(f"line {n}" for n in range(8)) + "\n```\n")
+    folder = game_folder(tmp_path, rules, villages=6)
+    with pytest.raises(CheckFailed) as caught:
+        prepare_rulebook(load_game(folder), folder / "rules.md")
+    assert "rules.md:7: 'all 5 villages' disagrees with components.toml: villages = 6" in caught.value.report
+
+
 def test_number_check_reads_count_claims_not_narration():
     game = load_game(ROOT)
     text = ("The two Irish troops push a chain; three villages are still intact.\n"

@@ -76,8 +76,9 @@ def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) ->
     path = Path(rules_path)
     source = read_text(path, ExampleSyntaxError)
     text = render_markdown(source, game, path)
-    tokens = parse_markdown(text, inline=True)  # the one parse: for the checks and the pages
-    numbers = check_numbers(source, game, path, tokens)
+    tokens = parse_markdown(text, inline=True)  # for the example check, the pages and the words
+    # the numbers are read on the template's lines: the rendered text's, only when nothing rendered
+    numbers = check_numbers(source, game, path, tokens if text == source else None)
     report = check_text(text, path, game, tokens)
     if report.errors:
         raise report.errors[0]

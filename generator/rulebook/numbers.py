@@ -135,8 +135,7 @@ def _noun_count(nouns, noun: str) -> str:
 def check_numbers(text: str, game: Game, path: Path | str = "rules.md",
                   tokens: list | None = None) -> list[NumberProblem]:
     """Every typed count claim in the template `text`; `is_error` marks those that disagree.
-    `tokens`: the rendered text's (`parse_markdown`), when already parsed; rendering keeps the
-    lines where they are, so its code blocks are on the template's lines."""
+    `tokens`: `text`'s own (`parse_markdown`), when already parsed."""
     path = Path(path)
     values = game.template_values()
     nouns, shapes, bare = _grammar(type(game))
