@@ -82,6 +82,8 @@ def main() -> int:
         inproc.append(time.perf_counter() - start)
 
     ref = statistics.median(walls["ref"])
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (the full build uses two: a "
+          f"busy machine slows it most)")
     print(f"{'what':<42}{'wall':>9}{'min':>9}{'cpu':>9}{'/ ref':>8}  goal")
     missed = []
     for name, (label, _, goal) in measures.items():
