@@ -8,6 +8,7 @@ import os
 import signal
 import sys
 import time
+import warnings
 from pathlib import Path
 from typing import Callable, Generic, NoReturn, TypeVar
 
@@ -80,9 +81,12 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
             warn(text)
         report(result.summary("rulebook"))
         return [path]
+    if found is not None:
+        stage(f"checking {found}")
+    prepared = check_rules(loaded, found, force, warn)
     booklet = (loaded.folder or Path(".")) / BOOKLET_FILE
     booklet_pdf = folder / f"{kit.slug}-examples-{kit.paper}.pdf"
-    if rules is None and booklet.exists():
+    if rules is None and booklet.exists():  # started once rules.md has passed, with what it loaded
         from .rulebook import build_rulebook
         booklet_job = BackgroundJob(lambda: build_rulebook(loaded, booklet, booklet_pdf, force=force,
                                                            page_size=kit.page_size, label=BOOKLET))
@@ -91,9 +95,9 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
     try:
         from .kit.render import build
 
-        if found is not None:
-            stage(f"checking and laying out {found}")
-        pages = rulebook_pages(loaded, kit, found, force, warn, report)
+        if prepared is not None:
+            stage(f"laying out {found}")
+        pages = rulebook_pages(prepared, kit, report)
         stage("drawing the kit")
         paths = [build(kit, folder, png=png, extra_pages=pages)]
     except BaseException:
@@ -122,7 +126,9 @@ class BackgroundJob(Generic[T]):
             return
         self.read, write = os.pipe()
         try:
-            self.pid = os.fork()
+            with warnings.catch_warnings():  # Python 3.12+ warns of forking beside a thread: the
+                warnings.simplefilter("ignore", DeprecationWarning)  # progress timer, idle, not needed here
+                self.pid = os.fork()
         except OSError:  # no process to spare: the work runs here, when asked for
             os.close(self.read)
             os.close(write)
@@ -183,8 +189,7 @@ class BackgroundJob(Generic[T]):
 
 class Stages:
     """A long build's progress: once it has run `after` seconds, each stage it starts is said on
-    `say` (a short build says nothing). The clock starts at the first stage, so no thread runs
-    before the build forks its background job."""
+    `say` (a short build says nothing). The clock starts at the first stage."""
 
     def __init__(self, say: Callable[[str], None], after: float = 2.0):
         self.say, self.after, self.current, self.late, self.timer = say, after, "", False, None
@@ -221,20 +226,29 @@ def find_rules(game: Game, rules: Path | None) -> Path | None:
     return path if path.exists() else None
 
 
-def rulebook_pages(game: Game, kit, rules: Path | None, force: bool, warn: Callable[[str], None],
-                   report: Callable[[str], None] = lambda text: None) -> list:
-    """The rulebook as the kit's pages after the cover (none without rules.md). Raises CheckFailed
-    when an example fails or a typed number disagrees with components.toml, unless `force`."""
+def check_rules(game: Game, rules: Path | None, force: bool, warn: Callable[[str], None]):
+    """rules.md read, checked and parsed (None without one): a `rulebook.Prepared`. Raises
+    CheckFailed when an example fails or a typed number disagrees with components.toml, unless
+    `force`."""
     if rules is None:
-        return []
-    from .rulebook import kit_pages, prepare_rulebook
-    from .rulebook.markdown import prose_words
+        return None
+    from .rulebook import prepare_rulebook
 
     prepared = prepare_rulebook(game, rules, force)
     for problem in prepared.warnings:
         warn(str(problem))
     if prepared.failed:
         warn(f"building with {len(prepared.failed)} failing example(s), marked in red")
+    return prepared
+
+
+def rulebook_pages(prepared, kit, report: Callable[[str], None] = lambda text: None) -> list:
+    """The checked rulebook as the kit's pages after the cover (none without rules.md)."""
+    if prepared is None:
+        return []
+    from .rulebook import kit_pages
+    from .rulebook.markdown import prose_words
+
     pages = kit_pages(prepared, kit)
     report(f"rulebook: {len(pages)} pages, {prose_words(prepared.text, prepared.tokens):,} words of prose, "
            f"{len(prepared.report.replays)} checked examples")

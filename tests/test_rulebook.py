@@ -262,8 +262,8 @@ def _children() -> set[int]:
 def test_the_booklet_fails_or_stops_with_the_build(tmp_path, monkeypatch, cores, fork_fails):
     """The examples booklet is built beside the kit (in a second process when there is a spare
     core and one can be made, else after the kit): its failing example still fails `pnp build`
-    with the report, its PDF is not written and the kit is; and when the kit fails first, no
-    booklet process is left behind."""
+    with the report, its PDF is not written and the kit is; when the kit fails (here, a full
+    disk), no booklet process is left behind; and a failing rules.md starts no booklet at all."""
     monkeypatch.setattr("os.sched_getaffinity", lambda pid: set(range(cores)))
     if fork_fails:
         def no_fork():
@@ -279,11 +279,18 @@ def test_the_booklet_fails_or_stops_with_the_build(tmp_path, monkeypatch, cores,
     assert "examples.md: 1 example failed the check" in result.output
     assert "expected this turn to be illegal" in result.output
     assert [p.name for p in out.glob("*.pdf")] == ["siege-of-armagh-a4.pdf"]
-    (folder / "rules.md").write_text(failing, encoding="utf-8")
     (folder / "examples.md").write_text(RULES, encoding="utf-8")
-    result = CliRunner().invoke(app, ["build", "--game", str(folder), "--out", str(tmp_path / "second")])
-    assert result.exit_code == 1 and "rules.md: 1 example failed the check" in result.output
+    with monkeypatch.context() as patch:
+        def disk_full(*args, **kwargs):
+            raise OSError(28, "No space left on device", str(tmp_path / "second" / "kit.pdf"))
+        patch.setattr("generator.kit.render.build", disk_full)
+        result = CliRunner().invoke(app, ["build", "--game", str(folder), "--out", str(tmp_path / "second")])
+    assert result.exit_code == 1 and "No space left on device" in result.output, result.output
     assert _children() == before
+    (folder / "rules.md").write_text(failing, encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", "--game", str(folder), "--out", str(tmp_path / "third")])
+    assert result.exit_code == 1 and "rules.md: 1 example failed the check" in result.output
+    assert _children() == before and not list((tmp_path / "third").glob("*.pdf"))
 
 
 def test_build_puts_the_rulebook_after_the_cover(tmp_path):
