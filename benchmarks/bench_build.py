@@ -4,6 +4,8 @@ processes, against the yardstick of issue 12, a bare `python -c "import reportla
     check    pnp check rules.md                    goal: at most 2x the reference
     kit      pnp build --game G --out TMP          goal: at most 2.5x (G holds components.toml
                                                    alone, so no rulebook: the kit only)
+    ruled    pnp build --game R --out TMP          (R holds components.toml and rules.md: the
+                                                   kit with its rulebook, no booklet)
     full     pnp build --out TMP                   goal: at most 5x (the kit with its rulebook,
                                                    and the examples booklet beside it)
 
@@ -50,13 +52,16 @@ def main() -> int:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     out = Path(tempfile.mkdtemp(prefix="bench-build-"))
     pnp = shutil.which("pnp") or str(Path(sys.executable).with_name("pnp"))
-    game = out / "game"
-    game.mkdir()
-    shutil.copy(ROOT / "components.toml", game / "components.toml")
+    game, ruled = out / "game", out / "ruled"
+    for folder, files in ((game, ["components.toml"]), (ruled, ["components.toml", "rules.md"])):
+        folder.mkdir()
+        for name in files:
+            shutil.copy(ROOT / name, folder / name)
     measures = {  # name: (label, command, goal as a multiple of the reference)
         "ref": ('python -c "import reportlab.pdfgen.canvas"', [sys.executable, "-c", "import reportlab.pdfgen.canvas"], None),
         "check": ("pnp check rules.md (16 examples)", [pnp, "check", "rules.md"], 2.0),
         "kit": ("pnp build, kit only (no rules.md)", [pnp, "build", "--game", str(game), "--out", str(out)], 2.5),
+        "ruled": ("pnp build, kit + rulebook (no booklet)", [pnp, "build", "--game", str(ruled), "--out", str(out)], None),
         "full": ("pnp build (kit + rulebook + booklet)", [pnp, "build", "--out", str(out)], 5.0),
     }
     walls: dict[str, list[float]] = {name: [] for name in measures}
