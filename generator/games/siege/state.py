@@ -13,6 +13,7 @@ import random
 import re
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .. import base
@@ -898,10 +899,10 @@ class State(base.State):
         """The kit's faces on `square`: its ground, the piece (a hidden reverse shown as a badge
         letter), and the stun and treasure markers."""
         terrain = self.terrain[square]
-        ground = FACE_OF_TERRAIN.get(terrain)
         piece = self.board[square]
         if not piece:
-            return CellArt(ground, ground_inset=terrain != RIVER)
+            return _empty_art(terrain)
+        ground = FACE_OF_TERRAIN.get(terrain)
         kind = Kind(self.kind[piece])
         overlays = ((("stun-badge", "br"),) if self.stun[piece] else ()) + \
             ((("treasure", "bl"),) if self.treasure is Treasure.CARRIED and self.carrier == piece else ())
@@ -979,3 +980,9 @@ TWO_PUSH_MOVES = tuple(tuple(Move(MoveKind.TWO_PUSH, frm=s, to=STEP[s][d], back=
                              if STEP[s][d] >= 0 and STEP[s][OPPOSITE[d]] >= 0 else None
                              for d in range(8)) for s in range(64))
 DEPLOY_MOVES = tuple(Move(MoveKind.DEPLOY, to=s) for s in range(64))
+
+
+@lru_cache(maxsize=None)
+def _empty_art(terrain: int) -> CellArt:
+    """An empty square's art, one per terrain (most squares of a diagram are empty)."""
+    return CellArt(FACE_OF_TERRAIN.get(terrain), ground_inset=terrain != RIVER)
