@@ -156,7 +156,7 @@ PATHS = {"game", "out", "rules"}
 def _plain(args: list[str]) -> tuple[str, dict, list[Path]] | None:
     """`check FILE... [options]` or `build [options]` as (command, options, files); None for
     anything else (typer reads it, and says what is wrong)."""
-    if args[:1] == [] or args[0] not in PLAIN:
+    if not args or args[0] not in PLAIN:
         return None
     values, flags = PLAIN[args[0]]
     options: dict = {}
