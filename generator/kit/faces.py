@@ -16,7 +16,7 @@ from typing import Callable
 from reportlab.lib.colors import Color
 
 from ..errors import GameFileError, read_text
-from ..pdf import BOLD, INK, PAPER, SERIF, hx, paragraph, register_fonts, runs, runs_width, write_runs
+from ..pdf import BOLD, INK, ITALIC, PAPER, SERIF, hx, paragraph, register_fonts, runs, runs_width, write_runs
 
 __all__ = ["INK", "PAPER", "FaceSet", "Ink", "circle", "clip_rect", "dots", "draw_face", "hx", "octagon", "paint",
            "poly", "stripes", "text_centered", "tint"]
@@ -141,6 +141,22 @@ def text_centered(c, text, x, y, font, size, color, spacing=0.0):
     t = c.beginText(x - runs_width(pieces, size, spacing) / 2, y)
     write_runs(t, pieces, size, spacing)
     c.drawText(t)
+
+
+def track_card(c, w: float, h: float, ink: Ink, colour: Color, title: str, title_size: float,
+               spacing: float, notes: tuple[str, ...], note_size: float, bleed: float = 0.0) -> None:
+    """A track card's ground (Siege's reinforcement tracker, Tafl's turn track): the card's paper
+    running `bleed` past the trim, a rounded frame in `colour`, and the title with its lines of
+    notes centred at the top."""
+    c.setFillColor(ink.fill(hx("#e9dfc4")))
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
+    c.setStrokeColor(colour)
+    c.setLineWidth(1.4)
+    c.roundRect(4, 4, w - 8, h - 8, 6, fill=0, stroke=1)
+    title_y = h - 7.5 * 72 / 25.4
+    text_centered(c, title, w / 2, title_y, BOLD, title_size, colour, spacing)
+    for n, note in enumerate(notes, start=1):
+        text_centered(c, note, w / 2, title_y - 1 - 10 * n, ITALIC, note_size, INK)
 
 
 # Patterns shared by the games' art (a 100-unit face box; `bleed` in the same units) ------------

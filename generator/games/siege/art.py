@@ -23,7 +23,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from ...kit.faces import CardStyle, FaceSet, Ink as _Ink, card_sections, draw_face, text_card, circle as _circle, clip_rect as _clip_rect, hx, paint as _paint
 from ...kit.faces import dots as _dots, octagon as _octagon, poly as _poly, stripes as _stripes
-from ...kit.faces import text_centered as _text_centered, tint
+from ...kit.faces import text_centered as _text_centered, tint, track_card
 from ...kit.layout import BoardGeometry, Rect
 from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, register_fonts
 from ..base import KitHooks
@@ -623,17 +623,10 @@ def draw_tracker(c, w: float, h: float, cells: list[tuple[str, Rect]], *, villag
     register_fonts()
     ink = _Ink(ink_saver)
     c.saveState()
-    c.setFillColor(ink.fill(hx("#e9dfc4")))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
-    c.setStrokeColor(IR_GREEN_DARK)
-    c.setLineWidth(1.4)
-    c.roundRect(4, 4, w - 8, h - 8, 6, fill=0, stroke=1)
-    title_y = h - 7.5 * 72 / 25.4
-    _text_centered(c, "REINFORCEMENTS", w / 2, title_y, BOLD, 13, IR_GREEN_DARK, spacing=2.2)
-    _text_centered(c, "An eliminated Irish troop enters on the space 1 + intact villages (the houses "
-                      "show how many).", w / 2, title_y - 11, ITALIC, 8.6, INK)
-    _text_centered(c, "At the start of each Irish turn every troop here moves down one space; from "
-                      "space 1 it goes to the Reserve.", w / 2, title_y - 21, ITALIC, 8.6, INK)
+    track_card(c, w, h, ink, IR_GREEN_DARK, "REINFORCEMENTS", 13, 2.2,
+               ("An eliminated Irish troop enters on the space 1 + intact villages (the houses show how many).",
+                "At the start of each Irish turn every troop here moves down one space; from space 1 it goes "
+                "to the Reserve."), 8.6, bleed)
     for index, (name, rect) in enumerate(cells):
         reserve = name == "Reserve"
         fill = IR_GREEN if reserve else (IR_GREEN_DARK if index % 2 else hx("#3a7a48"))

@@ -23,7 +23,7 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from pathlib import Path
 
-from ...kit.faces import CardStyle, FaceSet, Ink, card_sections, circle, text_card, draw_face, hx, paint, poly, text_centered, tint
+from ...kit.faces import CardStyle, FaceSet, Ink, card_sections, circle, text_card, draw_face, hx, paint, poly, text_centered, tint, track_card
 from ...kit.faces import dots as _dots, octagon as _octagon, stripes as _stripes
 from ...kit.layout import BoardGeometry
 from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, register_fonts
@@ -308,15 +308,9 @@ def draw_track(c, w: float, h: float, cells, *, ink_saver: bool = False, bleed: 
     register_fonts()
     ink = Ink(ink_saver)
     c.saveState()
-    c.setFillColor(ink.fill(hx("#e9dfc4")))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
-    c.setStrokeColor(SEA_DARK)
-    c.setLineWidth(1.4)
-    c.roundRect(4, 4, w - 8, h - 8, 6, fill=0, stroke=1)
-    title_y = h - 7.5 * 72 / 25.4
-    text_centered(c, "SKILLED PLAY: THE DEFENDERS' TURNS", w / 2, title_y, BOLD, 12, SEA_DARK, 1.6)
-    text_centered(c, "The marker starts in the box and moves up one space after each defenders' turn. "
-                     "When it reaches the bid, the attackers win.", w / 2, title_y - 11, ITALIC, 8.4, INK)
+    track_card(c, w, h, ink, SEA_DARK, "SKILLED PLAY: THE DEFENDERS' TURNS", 12, 1.6,
+               ("The marker starts in the box and moves up one space after each defenders' turn. When it "
+                "reaches the bid, the attackers win.",), 8.4, bleed)
     for index, (name, rect) in enumerate(cells):
         start = not name.isdigit()
         fill = SEA if start else (SEA_DARK if index % 2 else hx("#356a8f"))
