@@ -17,8 +17,6 @@ from .errors import ExampleSyntaxError, UsageError
 from .games.base import Game
 from .pdf import ensure_writable
 
-PAPER_CHOICES = ("a4", "letter", "both")
-DUPLEX_CHOICES = ("long", "short")
 RULES_FILE = "rules.md"
 BOOKLET_FILE = "examples.md"   # "Examples and clarifications": every checked example, beside the kit
 BOOKLET = "Examples and clarifications"
@@ -48,14 +46,14 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
     game) into `out`, and beside it the examples booklet when the folder has examples.md; return
     the PDFs' paths, the kit's first. `warn` receives the rulebook's warnings, `report` its
     measures (pages, words of prose, examples), `stage` what the build starts doing next."""
-    from .kit.model import load_kit, parse_offset
+    from .kit.model import DUPLEX, PAPERS, load_kit, parse_offset
 
     warn = warn or (lambda text: print(f"warning: {text}", file=sys.stderr))
     report = report or (lambda text: None)
     stage = stage or (lambda text: None)
-    if paper is not None and paper not in PAPER_CHOICES:
+    if paper is not None and paper not in PAPERS:
         raise UsageError(f"--paper must be a4, letter or both, not {paper!r}")
-    if duplex is not None and duplex not in DUPLEX_CHOICES:
+    if duplex is not None and duplex not in DUPLEX:
         raise UsageError(f"--duplex must be long or short, not {duplex!r}")
     if back_offset is not None and duplex is None:
         raise UsageError("--back-offset only applies with --duplex long|short")
@@ -149,7 +147,9 @@ class BackgroundJob(Generic[T]):
             except KeyboardInterrupt:
                 os._exit(130)
             except BaseException as exc:
-                if os.environ.get("PNP_DEBUG", "") not in ("", "0"):
+                from .cli import debugging
+
+                if debugging():
                     import traceback
                     traceback.print_exc()
                 outcome = (False, exc)
@@ -247,11 +247,11 @@ def rulebook_pages(prepared, kit, report: Callable[[str], None] = lambda text: N
     if prepared is None:
         return []
     from .rulebook import kit_pages
+    from .rulebook.build import summary
     from .rulebook.markdown import prose_words
 
     pages = kit_pages(prepared, kit)
-    report(f"rulebook: {len(pages)} pages, {prose_words(prepared.text, prepared.tokens):,} words of prose, "
-           f"{len(prepared.report.replays)} checked examples")
+    report(summary("rulebook", len(pages), prose_words(prepared.text, prepared.tokens), len(prepared.report.replays)))
     return pages
 
 

@@ -79,10 +79,6 @@ class Replay:
     def final(self) -> State:
         return self.states[-1]
 
-    @property
-    def illegal_reason(self) -> str | None:
-        return str(self.illegal) if self.illegal else None
-
 
 def render_markdown(text: str, game: Game, path: Path | str = "<text>") -> str:
     """Fill a Markdown template's `{{ name }}`-style numbers from the game. Files without
@@ -116,18 +112,22 @@ def _markdown_parser(inline: bool):
     return parser if inline else parser.disable("inline")
 
 
-def find_blocks(text: str, fences=None, tokens: list | None = None) -> list[tuple[str, int, list[tuple[int, str]]]]:
-    """Every example block: (fence, fence line, [(line, text), ...]), lines 1-based. `fences`
-    limits the info strings looked for (default: every game package's); `tokens` are the text's
-    own (`parse_markdown`) when already parsed."""
-    wanted = set(fences) if fences is not None else set(FENCES)
+def example_fence(token) -> str | None:
+    """The game package fence of a Markdown token that is an example block, else None."""
+    info = token.info.split()[:1] if token.type == "fence" else []
+    return info[0] if info and info[0] in FENCES else None
+
+
+def find_blocks(text: str, tokens: list | None = None) -> list[tuple[str, int, list[tuple[int, str]]]]:
+    """Every example block of any game package: (fence, fence line, [(line, text), ...]), lines
+    1-based; `tokens` are the text's own (`parse_markdown`) when already parsed."""
     blocks = []
     for token in parse_markdown(text) if tokens is None else tokens:
-        info = token.info.strip().split()[:1] if token.type == "fence" else []
-        if info and info[0] in wanted and token.map:
+        fence = example_fence(token)
+        if fence and token.map:
             start = token.map[0] + 1
             content = token.content.splitlines()
-            blocks.append((info[0], start, [(start + 1 + i, line) for i, line in enumerate(content)]))
+            blocks.append((fence, start, [(start + 1 + i, line) for i, line in enumerate(content)]))
     return blocks
 
 
@@ -245,8 +245,7 @@ def read_examples(path: Path | str, games: "GameFinder") -> list[Example]:
     """All example blocks of a Markdown file (rendered as a template first if it is one)."""
     path = Path(path)
     text = read_text(path, ExampleSyntaxError)
-    fences = FENCES
-    first = next((m.group(1) for m in _FENCE.finditer(text) if m.group(1) in fences), None)
+    first = next((m.group(1) for m in _FENCE.finditer(text) if m.group(1) in FENCES), None)
     if first is None:
         return []
     return examples_in(render_markdown(text, games.for_fence(first), path), path, games)

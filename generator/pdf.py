@@ -223,12 +223,14 @@ class Forms:
     def __init__(self, canvas):
         self.c = canvas
         self.names: dict = {}
+        self.counts: dict[str, int] = {}  # forms made so far, by the first item of their keys
 
     def get(self, key: tuple, box: tuple[float, float, float, float], draw: Callable) -> str:
         """The form for `key` (its first item names it), drawn by `draw(canvas)` inside `box`
         (x0, y0, x1, y1) the first time."""
         if key not in self.names:
-            name = f"{key[0]}_{sum(1 for k in self.names if k[0] == key[0])}"
+            number = self.counts[key[0]] = self.counts.get(key[0], -1) + 1
+            name = f"{key[0]}_{number}"
             self.c.beginForm(name, *box)
             draw(self.c)
             self.c.endForm(**_form_resources(self.c))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
@@ -29,13 +29,12 @@ if TYPE_CHECKING:
 class BoardSpec:
     """The board's shape and the named parts the kit, the diagrams and the lab draw on.
 
-    `zones` name sets of ranks or squares (a game's river ranks, its setup rows); `home` gives
-    each side's home edge ("bottom" or "top"); `marked` names special squares (a throne, corners).
+    `home` gives each side's home edge ("bottom" or "top"); `marked` names special squares (a
+    throne, corners).
     """
 
     files: int
     ranks: int
-    zones: tuple[tuple[str, tuple[int, ...]], ...] = ()
     home: tuple[tuple[str, str], ...] = ()
     marked: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
@@ -71,9 +70,6 @@ class BoardSpec:
     def file_rank(self, square: int) -> tuple[int, int]:
         """0-based (file, rank) of a square."""
         return square % self.files, square // self.files
-
-    def zone(self, name: str) -> tuple[int, ...]:
-        return dict(self.zones).get(name, ())
 
     def home_edge(self, side: str) -> str:
         return dict(self.home).get(side, "bottom")
@@ -440,7 +436,6 @@ class Game:
     def with_rule_set(self, rules: str) -> "Game":
         if rules not in self.rule_sets:
             raise ValueError(f"rules must be {' or '.join(self.rule_sets) or 'left out'}, not {rules!r}")
-        from dataclasses import replace
         return replace(self, rule_set=rules)
 
     def template_values(self) -> dict[str, Any]:

@@ -56,12 +56,11 @@ class Removal:
 class Effect:
     """What one move did, for the rulebook's diagrams (python-chess has no such thing; OpenSpiel's
     action strings are the nearest): pieces that travelled, pieces removed, squares whose piece
-    flipped to another face, squares whose ground changed."""
+    flipped to another face."""
 
     motions: list[Motion] = field(default_factory=list)
     removals: list[Removal] = field(default_factory=list)
     flipped: list[int] = field(default_factory=list)
-    changed: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,12 @@ class RulebookResult:
     words: int = 0          # words of prose (the diagrams' blocks not counted)
 
     def summary(self, what: str) -> str:
-        return f"{what}: {self.pages} pages, {self.words:,} words of prose, {self.examples} checked examples"
+        return summary(what, self.pages, self.words, self.examples)
+
+
+def summary(what: str, pages: int, words: int, examples: int) -> str:
+    """What a reader gets, as `pnp build` reports it."""
+    return f"{what}: {pages} pages, {words:,} words of prose, {examples} checked examples"
 
 
 def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) -> Prepared:

@@ -299,7 +299,7 @@ class ExampleDiagram(Flowable):
         x0 = self.PAD + self.LABEL
         self._heading(x0, head_y, "Before — " + _to_move(t.before))
         self._board(x0, board_y, t.before, arrows=t.arrows, highlight=None)
-        self._status(x0, board_y - self.LABEL, board_w, t.before)
+        self._status(x0, board_y - self.LABEL, t.before)
         end = x0 + board_w
         if not t.illegal:
             x1 = x0 + board_w + self.GAP
@@ -308,7 +308,7 @@ class ExampleDiagram(Flowable):
             self._heading(x1, head_y, "After — " + _to_move(after))
             self._board(x1, board_y, after, ghosts=t.ghosts, highlight=self._differences(after),
                         flipped=t.flipped)
-            self._status(x1, board_y - self.LABEL, board_w, after)
+            self._status(x1, board_y - self.LABEL, after)
             end = x1 + board_w
         if self.text is not None:
             if self.beside:
@@ -343,7 +343,7 @@ class ExampleDiagram(Flowable):
             return []
         return wrap(text, SERIF, self.STATUS_SIZE, self.nf * self.s + self.LABEL)
 
-    def _status(self, x: float, y: float, width: float, state: State) -> None:
+    def _status(self, x: float, y: float, state: State) -> None:
         c = self.canv
         c.setFillColor(INK)
         c.setFont(SERIF, self.STATUS_SIZE)

@@ -19,8 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable,
                                 ListItem, Paragraph, Preformatted, Spacer, Table, TableStyle)
 
-from ..examples import parse_markdown
-from ..games import FENCES
+from ..examples import example_fence, parse_markdown
 from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, bold_safe, escape, register_fonts
 
 INK = colors.HexColor("#231f1a")
@@ -252,7 +251,6 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
     """Turn rendered Markdown, parsed with inline tokens (`parse_markdown(text, inline=True)`),
     into flowables. `on_example(k, token)` draws the k-th example block. A contents list of the
     level-`contents_level` headings follows the first level-1 heading."""
-    fences = set(FENCES)
     used: set[str] = set()
     headings = [(int(tokens[i].tag[1]), tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"]
     contents_entries = []
@@ -333,7 +331,7 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                     ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)])
                 sink.append(quote)
                 sink.append(Spacer(1, styles.body.spaceAfter))
-            elif t == "fence" and tok.info.strip().split()[:1] and tok.info.split()[0] in fences:
+            elif example_fence(tok):
                 last = sink[-1] if sink else None
                 if isinstance(last, Paragraph) and last.text.rstrip().endswith(":"):
                     last.keepWithNext = True  # a lead-in line stays with its diagram

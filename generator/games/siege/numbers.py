@@ -70,7 +70,6 @@ RULE_SETS = {rules.name: rules for rules in (FINAL, DRAFT)}
 
 BOARD = BoardSpec(
     files=8, ranks=8,
-    zones=(("river", (4, 5)), ("villages", (3, 4, 5))),   # ranks: rulings 2 and 3
     home=(("irish", "bottom"), ("viking", "top")),
 )
 

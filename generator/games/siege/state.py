@@ -864,10 +864,10 @@ class State(base.State):
 
     def effect(self, move: Move) -> Effect:
         """What `move` does (rulings 8-14): the pushed pieces' paths, the pieces removed (drawn one
-        square beyond, where they were pushed to), the flips and the villages looted."""
+        square beyond, where they were pushed to) and the flips."""
         result = Effect(self.motions(move))
         state = self.copy()
-        pos, kind, terrain = self.pos, self.kind, self.terrain
+        pos, kind = self.pos, self.kind
         actors = set()
         if move.kind in (MoveKind.STEP, MoveKind.TWO_PUSH):
             actors.add(self.board[move.frm])
@@ -892,7 +892,6 @@ class State(base.State):
                 beyond = (f + df, r + dr)
                 result.motions.append(Motion(pos[piece], beyond, side, "push"))
                 result.removals.append(Removal(pos[piece], beyond, FACE_OF_KIND[Kind(kind[piece])]))
-        result.changed = [s for s in range(64) if state.terrain[s] != terrain[s]]
         return result
 
     def cell_art(self, square: int) -> CellArt:
