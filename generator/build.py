@@ -12,9 +12,9 @@ import warnings
 from pathlib import Path
 from typing import Callable, Generic, NoReturn, TypeVar
 
-from .config import COMPONENTS_FILE, find_game
+from .config import find_game
 from .errors import ExampleSyntaxError, UsageError
-from .games.base import Game
+from .games.base import COMPONENTS_FILE, Game
 from .pdf import ensure_writable
 
 RULES_FILE = "rules.md"
@@ -26,7 +26,7 @@ def output_folder(game: Game, out: Path | str | None) -> Path:
     """`--out`, else the game folder's output/ (the current folder's for the built-in game)."""
     if out is not None:
         return check_out(out)
-    return (game.folder if game.folder is not None else Path(".")) / "output"
+    return game.root / "output"
 
 
 def check_out(out: Path | str) -> Path:
@@ -82,7 +82,7 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
     if found is not None:
         stage(f"checking {found}")
     prepared = check_rules(loaded, found, force, warn)
-    booklet = (loaded.folder or Path(".")) / BOOKLET_FILE
+    booklet = loaded.root / BOOKLET_FILE
     booklet_pdf = folder / f"{kit.slug}-examples-{kit.paper}.pdf"
     if rules is None and booklet.exists():  # started once rules.md has passed, with what it loaded
         from .rulebook import build_rulebook
@@ -221,8 +221,7 @@ def find_rules(game: Game, rules: Path | None) -> Path | None:
         if not rules.is_file():
             raise ExampleSyntaxError(rules, None, "cannot read: no such file")
         return rules
-    folder = game.folder if game.folder is not None else Path(".")
-    path = folder / RULES_FILE
+    path = game.root / RULES_FILE
     return path if path.exists() else None
 
 
@@ -258,7 +257,7 @@ def rulebook_pages(prepared, kit, report: Callable[[str], None] = lambda text: N
 def watched_paths(game: Game, rules: Path | None) -> list[Path]:
     """What a rebuild depends on: the game folder (components.toml, rules.md, examples.md,
     templates/, art/)."""
-    folder = game.folder if game.folder is not None else Path(".")
+    folder = game.root
     paths = [folder / COMPONENTS_FILE, rules or folder / RULES_FILE, folder / BOOKLET_FILE, folder / "templates",
              folder / "art"]
     seen, found = set(), []

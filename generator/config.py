@@ -16,9 +16,8 @@ from typing import Any, Sequence
 
 from .errors import GameFileError, UsageError, read_text
 from .games import DEFAULT, game_class
-from .games.base import Game, GameInfo
+from .games.base import COMPONENTS_FILE, Game, GameInfo
 
-COMPONENTS_FILE = "components.toml"
 KIT_SECTIONS = ("print", "pieces")
 
 

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
 from ..errors import GameFileError
 
+COMPONENTS_FILE = "components.toml"  # a game folder's one required file
+
 if TYPE_CHECKING:
     from .values import CellArt, Effect, Grid, Motion, Outcome
 
@@ -381,8 +383,13 @@ class Game:
         raise NotImplementedError
 
     @property
+    def root(self) -> Path:
+        """The game folder: the current folder for the built-in game, which has none."""
+        return self.folder if self.folder is not None else Path(".")
+
+    @property
     def path(self) -> Path:
-        return (self.folder or Path(".")) / "components.toml"
+        return self.root / COMPONENTS_FILE
 
     def line_of(self, section: str, key: str | None = None) -> int | None:
         from ..config import key_line
@@ -395,7 +402,7 @@ class Game:
     def template(self, name: str) -> Path:
         """The template `name`: the game folder's templates/NAME when present, else the one the
         package ships (package data, beside its modules)."""
-        own = (self.folder or Path(".")) / "templates" / name
+        own = self.root / "templates" / name
         if self.folder is not None and own.is_file():
             return own
         import inspect
