@@ -168,6 +168,26 @@ def octagon(inset: float, chamfer: float, size: float = 100.0) -> list[tuple[flo
             (b - chamfer, b), (a + chamfer, b), (a, b - chamfer), (a, a + chamfer)]
 
 
+def star(points: int, cx: float, cy: float, outer: float, inner: float,
+         turn: float = 90.0) -> list[tuple[float, float]]:
+    """The corners of a star of `points` points around (cx, cy): tips `outer` from the centre,
+    notches `inner`, the first tip `turn` degrees round from the +x axis."""
+    import math
+
+    result = []
+    for k in range(2 * points):
+        r = outer if k % 2 == 0 else inner
+        a = math.radians(turn + 180.0 * k / points)
+        result.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return result
+
+
+def ground(c, color, bleed: float = 0.0) -> None:
+    """A face's background: `color` over the whole box and its bleed."""
+    c.setFillColor(color)
+    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+
+
 def stripes(c, color, step=11.0, width=5.0, bleed=0.0) -> None:
     """Diagonal stripes over the whole face and its bleed."""
     c.setFillColor(color)

@@ -62,6 +62,9 @@ class Reader:
         self.warnings: list[str] = []
         self.totals: dict[str, int] = {}     # each generated piece's number of copies, by its name
         self.square = self._square()
+        self._numbers: dict[str, Any] | None = None     # read once, on first use
+        self._sides: list[Side] | None = None
+        self._env = None                                # the jinja2 environment of render
 
     def _square(self) -> float:
         value = self.game.tables.get("print", {}).get("square", "45mm")
@@ -108,7 +111,10 @@ class Reader:
                                        f"({', '.join(numbers) or 'none'}), not {value!r}")
 
     def numbers(self) -> dict[str, Any]:
-        return {k: v for k, v in self.data.get("numbers", {}).items() if isinstance(v, (int, str, float))}
+        if self._numbers is None:
+            self._numbers = {k: v for k, v in self.data.get("numbers", {}).items()
+                             if isinstance(v, (int, str, float))}
+        return self._numbers
 
     def art(self, section: str, key: str, value: Any):
         """An art file of the game folder, loaded."""
@@ -142,9 +148,11 @@ class Reader:
         import jinja2
         from ...errors import GameFileError
 
-        env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
+        if self._env is None:
+            self._env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
+                                           keep_trailing_newline=True)
         try:
-            return env.from_string(text).render(**self.values())
+            return self._env.from_string(text).render(**self.values())
         except jinja2.TemplateError as exc:
             line = getattr(exc, "lineno", None) or _template_line(exc)
             if path is not None:
@@ -193,6 +201,10 @@ class Reader:
 
     # --- sections
     def sides(self) -> list[Side]:
+        """The [sides.NAME] tables, read and checked on the first call (an error is raised there)
+        and kept for the later ones."""
+        if self._sides is not None:
+            return self._sides
         found = []
         for key, entry in self.entries("sides").items():
             section = f"sides.{key}"
@@ -200,6 +212,7 @@ class Reader:
             found.append(Side(key, self.text(section, "name", entry.get("name", key.capitalize())),
                               self.colour(section, "colour", entry.get("colour", NEUTRAL)),
                               self.mark(section, "emblem", entry["emblem"]) if "emblem" in entry else None))
+        self._sides = found
         return found
 
     def which_sides(self, section: str, entry: dict[str, Any], default_all: bool) -> list[Side | None]:
@@ -308,15 +321,16 @@ def read_tokens(r: Reader) -> None:
         r.note_dpi(art, *size)
         token_mark = r.mark(section, "mark", entry["mark"]) if "mark" in entry else None
         label = r.text(section, "label", entry.get("label", ""))
-        faces = []
+        faces, rows = [], None
         for side in sides:
             fill = r.colour(section, "fill", entry["fill"]) if "fill" in entry else \
                 (side.colour if side else hx(NEUTRAL))
             mark = token_mark if token_mark is not None else (side.emblem if side else None)
             stem = f"{key}-{side.key}" if side else key
             back_name = r.add(f"{stem}-back", kinds.back_face(fill, mark, art, shape)) if back else ""
-            rows = [(str(v), r.count(section, "values", n)) for v, n in values.items()] if values else \
-                [("", r.count(section, "count", entry.get("count", 1)))]
+            if rows is None:    # the same for every side: counted once, after the first side's fill is checked
+                rows = [(str(v), r.count(section, "values", n)) for v, n in values.items()] if values else \
+                    [("", r.count(section, "count", entry.get("count", 1)))]
             for value, n in rows:
                 name = f"{stem}-{value}" if value else stem
                 r.add(name, kinds.token_face(shape, fill, value=value, mark=mark, art=art), label)

@@ -22,7 +22,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 
 from ...kit.faces import CardStyle, FaceSet, Ink as _Ink, card_sections, draw_face, text_card, circle as _circle, clip_rect as _clip_rect, hx, paint as _paint
-from ...kit.faces import dots as _dots, octagon as _octagon, poly as _poly, stripes as _stripes
+from ...kit.faces import dots as _dots, ground as _ground, octagon as _octagon, poly as _poly, star as _star
+from ...kit.faces import stripes as _stripes
 from ...kit.faces import text_centered as _text_centered, tint, track_card
 from ...kit.layout import BoardGeometry, Rect
 from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, register_fonts
@@ -45,16 +46,10 @@ STUN_BG, STUN_STAR, STUN_EDGE = hx("#2b2f3a"), hx("#f6c945"), hx("#d9822b")
 BOARD_LIGHT, BOARD_DARK, BOARD_FRAME = hx("#f1e6cb"), hx("#c6a878"), hx("#3b2a20")
 
 
-
-
 def _label(c, text, y, color, size=9.5, spacing=1.2, font=SERIF):
     if not text:
         return
     _text_centered(c, text.upper(), 50, y, font, size, color, spacing)
-
-
-
-
 
 
 def _plaque(c, text, ink, edge):
@@ -83,8 +78,7 @@ def _chevrons(c, count, y, color, edge):
 def _viking_base(c, ink, dark: bool, bleed: float, frame_color=None):
     bg = VK_DARK if dark else VK_RED
     stripe = VK_DARK_STRIPE if dark else VK_RED_DARK
-    c.setFillColor(ink.fill(bg))
-    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    _ground(c, ink.fill(bg), bleed)
     _stripes(c, ink.fill(stripe) if not ink.saver else tint(stripe, 0.22), bleed=bleed)
     edge = frame_color or (VK_RED_LIGHT if dark else BONE)
     _poly(c, _octagon(5, 15), stroke=ink.line(edge, VK_RED), width=2.4)
@@ -264,8 +258,7 @@ def triquetra(c, cx, cy, size, ribbon, edge, ring=True):
 
 
 def irish(c, ink, label, bleed):
-    c.setFillColor(ink.fill(IR_GREEN))
-    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    _ground(c, ink.fill(IR_GREEN), bleed)
     _dots(c, ink.fill(IR_DOT) if not ink.saver else tint(IR_GREEN, 0.35), bleed=bleed)
     _circle(c, 50, 50, 43, fill=ink.fill(IR_GREEN_DARK), stroke=ink.line(CREAM, IR_GREEN), width=2.4)
     _circle(c, 50, 50, 39.5, stroke=ink.line(GOLD, IR_GREEN), width=0.8)
@@ -280,8 +273,7 @@ def irish(c, ink, label, bleed):
 # Villages -------------------------------------------------------------------------------------
 
 def _village_frame(c, ink, bg, line, bleed):
-    c.setFillColor(ink.fill(bg))
-    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    _ground(c, ink.fill(bg), bleed)
     c.setStrokeColor(ink.fill(line) if not ink.saver else tint(line, 0.4))
     c.setLineWidth(0.8)
     for k in range(-2, 14):
@@ -370,8 +362,7 @@ def _wave(c, y, amplitude, phase, bleed, color, width):
 
 
 def river(c, ink, label, bleed):
-    c.setFillColor(ink.fill(WATER))
-    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    _ground(c, ink.fill(WATER), bleed)
     c.setLineCap(1)
     c.setLineJoin(1)
     for k, y in enumerate((14, 34, 54, 74, 94)):
@@ -414,8 +405,7 @@ def _chalice(c, ink):
 
 
 def treasure(c, ink, label, bleed):
-    c.setFillColor(ink.fill(ROYAL))
-    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    _ground(c, ink.fill(ROYAL), bleed)
     _circle(c, 50, 52, 40, stroke=ink.line(GOLD), width=1.6)
     for k in range(24):
         a = math.radians(15 * k)
@@ -434,22 +424,16 @@ def treasure(c, ink, label, bleed):
     _label(c, label, 4.5, ink.line(GOLD), size=8, spacing=0.8)
 
 
-def _star(points, cx, cy, outer, inner, turn=90.0):
-    result = []
-    for k in range(2 * points):
-        r = outer if k % 2 == 0 else inner
-        a = math.radians(turn + 180.0 * k / points)
-        result.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return result
+def _stun_stars(c, fill):
+    """The stun mark: a twelve-point star in `fill` and a white six-point star on it."""
+    _poly(c, _star(12, 50, 50, 46, 27), fill=fill, stroke=STUN_EDGE, width=2.0)
+    _poly(c, _star(6, 50, 50, 22, 11, turn=75), fill=PAPER, stroke=STUN_EDGE, width=1.2)
 
 
 def stun(c, ink, label, bleed):
-    c.setFillColor(ink.fill(STUN_BG))
-    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    _ground(c, ink.fill(STUN_BG), bleed)
     c.setLineJoin(1)
-    _poly(c, _star(12, 50, 50, 46, 27), fill=STUN_STAR if not ink.saver else tint(STUN_STAR, 0.5),
-          stroke=STUN_EDGE, width=2.0)
-    _poly(c, _star(6, 50, 50, 22, 11, turn=75), fill=PAPER, stroke=STUN_EDGE, width=1.2)
+    _stun_stars(c, STUN_STAR if not ink.saver else tint(STUN_STAR, 0.5))
     _circle(c, 50, 50, 4.5, fill=STUN_EDGE)
 
 
@@ -470,8 +454,7 @@ ART = {
 def stun_badge(c, ink, label, bleed):
     """A stun marker as a round badge (for diagrams, on a troop)."""
     _circle(c, 50, 50, 50, fill=STUN_BG)
-    _poly(c, _star(12, 50, 50, 46, 27), fill=STUN_STAR, stroke=STUN_EDGE, width=2.0)
-    _poly(c, _star(6, 50, 50, 22, 11, turn=75), fill=PAPER, stroke=STUN_EDGE, width=1.2)
+    _stun_stars(c, STUN_STAR)
 
 
 ART["stun-badge"] = stun_badge
@@ -616,8 +599,8 @@ def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "
 
 # The tracker and the player aid -----------------------------------------------------------------
 
-def draw_tracker(c, w: float, h: float, cells: list[tuple[str, Rect]], *, villages: int,
-                 ink_saver: bool = False, bleed: float = 0.0) -> None:
+def draw_tracker(c, w: float, h: float, cells: list[tuple[str, Rect]], *, ink_saver: bool = False,
+                 bleed: float = 0.0) -> None:
     """The reinforcement tracker card, `cells` from layout.tracker_cells (path order); its
     background runs `bleed` past the trim."""
     register_fonts()
@@ -674,8 +657,6 @@ AID_NAME = "player-aid.md.j2"
 AID_TEMPLATE = Path(__file__).resolve().parent / "templates" / AID_NAME  # a game folder's templates/ may override it
 
 
-
-
 def draw_aid(c, w: float, h: float, *, counts: dict[str, int], title: str,
              ink_saver: bool = False, icon=None, bleed: float = 0.0, template: Path = AID_TEMPLATE) -> None:
     """The player aid card: turn summary, push rules, victory points. `icon(c, face, x, y, size)`
@@ -702,8 +683,7 @@ AID_STYLE = CardStyle(frame=BOARD_FRAME, heading_ink=lambda heading: VK_RED if h
 
 def _tracker(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):
     from ...kit.layout import content_frame, tracker_cells
-    draw_tracker(c, w, h, tracker_cells(piece, content_frame(kit).w), villages=kit.counts.get("villages", 0),
-                 ink_saver=ink_saver, bleed=bleed)
+    draw_tracker(c, w, h, tracker_cells(piece, content_frame(kit).w), ink_saver=ink_saver, bleed=bleed)
 
 
 def _aid(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):

@@ -1,6 +1,6 @@
 """Diagrams: the board grid and state lines of ```armagh blocks (docs/diagram-notation.md), parsed
 into a `State` and printed back (`State.from_diagram` / `State.diagram` round-trip), and the
-grammar the generic example checker uses (`GRAMMAR`).
+grammar the generic example checker uses (`SiegeGrammar`).
 
 Parsers take `(line_number, text)` pairs so that every error names the line it is about.
 """

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...config import take
 from ..base import BoardSpec, Game, GameInfo, SideInfo
-from .numbers import BOARD, RULE_SETS, Counts, RuleNumbers, RuleSet, validate_counts, validate_numbers
+from .numbers import BOARD, RULE_SETS, Counts, RuleNumbers, validate_counts, validate_numbers
 from .options import SPECS, check_options
 
 if TYPE_CHECKING:  # the engine and the grammar load when a state or a block is made: the kit needs neither
@@ -68,16 +68,12 @@ class SiegeGame(Game):
         game = cls(info=base.info, folder=base.folder, source=source, tables=base.tables, counts=counts,
                    numbers=numbers, rule_set=rule_set, options=tuple(sorted(options.items())))
         try:
-            game.check_options(dict(game.options), rule_set)
+            game.check_options(dict(game.options))
         except ValueError as exc:
             raise game.error("rules.options", None, str(exc)) from None
         return game
 
     # --- rules
-    @property
-    def rules(self) -> RuleSet:
-        return RULE_SETS[self.rule_set]
-
     def new_initial_state(self, options: dict[str, str] | None = None, rules: str | None = None) -> State:
         from .state import State
         return State.new_game(self, rules, options)
@@ -91,7 +87,7 @@ class SiegeGame(Game):
         return Side[label.upper()]
 
     def check_options(self, values: dict[str, object], rules: str | None = None):
-        return check_options(values, rules or self.rule_set)
+        return check_options(values)
 
     option_specs = SPECS
 
@@ -124,10 +120,8 @@ class SiegeGame(Game):
             tracker_spaces=self.counts.tracker_spaces,
             irish_villages=self.counts.irish_villages,
             viking_villages=self.counts.viking_villages,
-            title=self.info.title,
-            version=self.info.version,
-            designer=self.info.designer,
         )
+        values.update(super().template_values())
         return values
 
     def describe_outcome(self, outcome) -> tuple[str, str]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..base import OptionSpec, parse_option, resolve_options
+from ..base import OptionSpec, resolve_options
 
-__all__ = ["BY_NAME", "SPECS", "Options", "check_options", "parse_option"]
+__all__ = ["SPECS", "Options", "check_options"]
 
 SPECS = (
     OptionSpec("no-moves", ("pass", "lose"), "pass",
@@ -21,7 +21,6 @@ SPECS = (
     OptionSpec("turn-cap", None, "0",
                "ruling 23: declare a draw after this many turns without a winner (0: no cap)"),
 )
-BY_NAME = {spec.name: spec for spec in SPECS}
 
 
 @dataclass(frozen=True)
@@ -34,7 +33,7 @@ class Options:
     turn_cap: int = 0
 
 
-def check_options(values: dict[str, object], rule_set: str = "final") -> Options:
+def check_options(values: dict[str, object]) -> Options:
     """Validate `{name: value}` and resolve it. Unknown names and values raise ValueError.
 
     >>> check_options({"turn-cap": "50"}).turn_cap

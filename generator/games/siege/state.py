@@ -10,7 +10,6 @@ acted" survives being pushed about. No rendering code lives here.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import lru_cache
@@ -275,7 +274,7 @@ class State(base.State):
         self.rules = RULE_SETS[name]
         merged = dict(self.game.options)
         merged.update(options or {})
-        self.options: Options = check_options(merged, name)
+        self.options: Options = check_options(merged)
         self.board = [0] * 64
         self.terrain = [0] * 64  # Terrain values as plain ints
         self.kind: list[int] = [0]   # by piece id; id 0 is "no piece"
@@ -506,70 +505,66 @@ class State(base.State):
 
     def why_illegal(self, move: Move) -> IllegalMoveError | None:
         """None if `move` is legal, else the error saying why, citing the ruling."""
-        reason = self._reason(move)
-        if reason is None:
-            return None
-        cited = re.match(r"ruling (\d+): (.*)", reason)
-        if cited:
-            return IllegalMoveError(move.notation(), cited.group(2), int(cited.group(1)))
-        return IllegalMoveError(move.notation(), reason)
+        text = move.notation()
 
-    def _reason(self, move: Move) -> str | None:
+        def refuse(reason: str, ruling: int | None = None) -> IllegalMoveError:
+            return IllegalMoveError(text, reason, ruling)
+
         if self._outcome is not None:
-            return f"the game is over: {self._outcome}"
+            return refuse(f"the game is over: {self._outcome}")
         if move in self.legal_moves():
             return None
         if self.phase is not Phase.PLAY:
-            return f"not a legal setup step now (setup step: {self.phase.name.lower().replace('_', ' ')})"
+            return refuse(f"not a legal setup step now (setup step: {self.phase.name.lower().replace('_', ' ')})")
         side = self.to_move
         if move.kind is MoveKind.END:
-            return "ruling 5: a player who can act must take at least one action"
+            return refuse("a player who can act must take at least one action", 5)
         if move.kind is MoveKind.DEPLOY:
             if side is not Side.IRISH:
-                return "ruling 16: only the Irish deploy troops"
+                return refuse("only the Irish deploy troops", 16)
             if self._reserve_at_start() == 0:
-                return "ruling 16: there is no Irish troop in Reserve"
+                return refuse("there is no Irish troop in Reserve", 16)
             if self.terrain[move.to] != Terrain.VILLAGE:
-                return f"ruling 16: {square_name(move.to)} is not an unlooted village"
-            return f"ruling 16: the village on {square_name(move.to)} is not empty"
+                return refuse(f"{square_name(move.to)} is not an unlooted village", 16)
+            return refuse(f"the village on {square_name(move.to)} is not empty", 16)
         if move.kind not in (MoveKind.STEP, MoveKind.TWO_PUSH):
-            return "that is a setup step; the game is in play"
+            return refuse("that is a setup step; the game is in play")
         if self.actions >= 2:
-            return "ruling 5: a turn has at most two actions"
+            return refuse("a turn has at most two actions", 5)
         piece = self.board[move.frm]
         where = square_name(move.frm)
         if not piece:
-            return f"there is no troop on {where}"
+            return refuse(f"there is no troop on {where}")
         if self.side_of(piece) is not side:
-            return f"ruling 5: the troop on {where} is not the {side.label}s' to move"
+            return refuse(f"the troop on {where} is not the {side.label}s' to move", 5)
         if piece in self.acted:
-            return f"ruling 5: the troop on {where} has already acted this turn"
+            return refuse(f"the troop on {where} has already acted this turn", 5)
         d = DIRECTION_TO[move.frm][move.to]
         if self.terrain[move.to] == Terrain.RIVER:
-            return f"ruling 6: {square_name(move.to)} is a river tile"
+            return refuse(f"{square_name(move.to)} is a river tile", 6)
         stunned = self.is_stunned(piece)
         target = self.board[move.to]
         if not target:
             if move.kind is MoveKind.TWO_PUSH:
-                return f"ruling 9: {square_name(move.to)} is empty, there is nothing to push"
-            return f"ruling 14: the troop on {where} is stunned and cannot loot a village"
+                return refuse(f"{square_name(move.to)} is empty, there is nothing to push", 9)
+            return refuse(f"the troop on {where} is stunned and cannot loot a village", 14)
         if stunned:
-            return f"ruling 7: the troop on {where} is stunned and cannot push"
+            return refuse(f"the troop on {where} is stunned and cannot push", 7)
         if move.kind is MoveKind.TWO_PUSH:
             helper = self.board[move.back]
             back = square_name(move.back)
             if not helper or self.side_of(helper) is not side:
-                return f"ruling 9: no {side.label} troop on {back} to back the push"
+                return refuse(f"no {side.label} troop on {back} to back the push", 9)
             if helper in self.acted:
-                return f"ruling 5: the troop on {back} has already acted this turn"
+                return refuse(f"the troop on {back} has already acted this turn", 5)
             if self.is_stunned(helper):
-                return f"ruling 7: the troop on {back} is stunned and cannot back a push"
+                return refuse(f"the troop on {back} is stunned and cannot back a push", 7)
             if self._plan_push(move.to, d, 1) is not None:
-                return "ruling 9: a two-troop push is only legal when strength 2 is needed"
-            return "ruling 8: a third piece in line makes the push illegal"
+                return refuse("a two-troop push is only legal when strength 2 is needed", 9)
+            return refuse("a third piece in line makes the push illegal", 8)
         if self._plan_push(move.to, d, 2) is None:
-            return "ruling 8: a third piece in line makes the push illegal"
-        return "ruling 8: the pushed piece is backed by its own piece; that needs strength 2"
+            return refuse("a third piece in line makes the push illegal", 8)
+        return refuse("the pushed piece is backed by its own piece; that needs strength 2", 8)
 
     # ----------------------------------------------------------------- push / pop
     def push(self, move: Move) -> None:

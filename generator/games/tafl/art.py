@@ -24,7 +24,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 
 from ...kit.faces import CardStyle, FaceSet, Ink, card_sections, circle, text_card, draw_face, hx, paint, poly, text_centered, tint, track_card
-from ...kit.faces import dots as _dots, octagon as _octagon, stripes as _stripes
+from ...kit.faces import dots as _dots, ground as _ground, octagon as _octagon, star, stripes as _stripes
 from ...kit.layout import BoardGeometry
 from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, register_fonts
 from ..base import KitHooks
@@ -39,17 +39,6 @@ SEA, SEA_DARK = hx("#2c5878"), hx("#1b3a52")
 BLOOD, ROYAL = hx("#9a2a1f"), hx("#40295a")
 WOOD, WOOD_DARK = hx("#7a5230"), hx("#3b2a20")
 BOARD_LIGHT, BOARD_TINT, BOARD_LINE = hx("#f1e6cb"), hx("#e8d8b4"), hx("#a58d66")
-
-
-
-
-def _ground(c, color, bleed: float) -> None:
-    c.setFillColor(color)
-    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
-
-
-
-
 
 
 def _label(c, text: str, y: float, color, size=9.0) -> None:
@@ -208,12 +197,7 @@ def corner(c, ink: Ink, label: str, bleed: float) -> None:
         c.line(k, -bleed - 5, k + 110, 105 + bleed)
         c.line(k, 105 + bleed, k + 110, -bleed - 5)
     circle(c, 50, 50, 26, fill=ink.fill(WOOD_DARK) if not ink.saver else PAPER, stroke=GOLD, width=2.6)
-    star = []
-    for k in range(16):
-        r = 21 if k % 2 == 0 else 8
-        a = math.radians(90 + 22.5 * k)
-        star.append((50 + r * math.cos(a), 50 + r * math.sin(a)))
-    poly(c, star, fill=GOLD if not ink.saver else tint(GOLD, 0.5), stroke=GOLD_DARK, width=1.0)
+    poly(c, star(8, 50, 50, 21, 8), fill=GOLD if not ink.saver else tint(GOLD, 0.5), stroke=GOLD_DARK, width=1.0)
     c.setStrokeColor(GOLD)
     c.setLineWidth(2.0)
     c.rect(2, 2, 96, 96, stroke=1, fill=0)
@@ -344,8 +328,6 @@ def draw_track(c, w: float, h: float, cells, *, ink_saver: bool = False, bleed: 
 AID_TEMPLATE = Path(__file__).resolve().parent / "templates" / "player-aid.md.j2"
 
 
-
-
 def aid_values(counts: dict[str, int], size: int) -> dict:
     """The aid template's names: the kit's numbers plus the throne's and corners' names."""
     last = FILES[size - 1]
@@ -412,10 +394,7 @@ def kit_hooks(game) -> KitHooks:
     """The cover's set-up picture and words and the parts list's notes, from the game's numbers and
     its setup (ruling 3)."""
     values = game.template_values()
-    try:
-        tokens = game.setup_tokens()
-    except ValueError:
-        tokens = ()
+    tokens = game.setup_or_none() or ()
     faces = {"A": "tafl-attacker", "D": "tafl-defender", "K": "tafl-king"}
     setup = tuple((face, tuple(i for i, t in enumerate(tokens) if t == letter)) for letter, face in faces.items())
     n = game.size

@@ -84,21 +84,6 @@ def read_grid(lines: Lines, start: int) -> tuple[Grid, int]:
     return Grid(tuple(tokens), first), i
 
 
-def read_fields(lines: Lines, start: int) -> tuple[dict[str, tuple[int, str]], int]:
-    """`key: value` state lines to the end of `lines`."""
-    fields: dict[str, tuple[int, str]] = {}
-    for number, text in lines[start:]:
-        key, sep, value = text.partition(":")
-        key = key.strip()
-        if not sep or key not in STATE_KEYS:
-            raise DiagramError(number, f"expected a state line ({', '.join(STATE_KEYS)}: value), "
-                                       f"got {text.strip()!r}")
-        if key in fields:
-            raise DiagramError(number, f"{key} is given twice")
-        fields[key] = (number, " ".join(value.split()))
-    return fields, len(lines)
-
-
 def numbered(text: str) -> Lines:
     """The text's lines with their numbers, blank and `#` lines left out."""
     return [(i + 1, t) for i, t in enumerate(text.splitlines()) if t.strip() and not t.lstrip().startswith("#")]
@@ -119,8 +104,9 @@ def parse_diagram(text: str, game: "TaflGame | None" = None, options: dict | Non
     if not lines:
         raise DiagramError(None, "empty diagram: expected a grid")
     grid, i = read_grid(lines, 0)
-    fields, _ = read_fields(lines, i)
-    return TaflGrammar(game).build_state(grid, fields, None, dict(options or {}))
+    grammar = TaflGrammar(game)
+    fields, _ = grammar.read_fields(lines, i)
+    return grammar.build_state(grid, fields, None, dict(options or {}))
 
 
 # ----------------------------------------------------------------------------- the grammar

@@ -245,6 +245,13 @@ class TaflGame(Game):
         raise ValueError(f"no setup for a {self.size} x {self.size} board: name a setup diagram in "
                          f"components.toml ([board] setup = \"setup-{self.size}.txt\")")
 
+    def setup_or_none(self) -> tuple[str, ...] | None:
+        """The setup as grid tokens, or None when this size has none."""
+        try:
+            return self.setup_tokens()
+        except ValueError:
+            return None
+
     def new_initial_state(self, options: dict[str, object] | None = None, rules: str | None = None) -> TaflState:
         """The setup (ruling 3), the attackers to move (the defenders with skilled play)."""
         state = TaflState(self, options)
@@ -285,9 +292,8 @@ class TaflGame(Game):
                       corners=", ".join(geo.name(s) for s in geo.corners),
                       turn_limit=int(dict(self.options).get("turn-limit", "30")),
                       turn_cap=int(dict(self.options).get("turn-cap", "0")), kings=1)
-        try:
-            tokens = self.setup_tokens()
-        except ValueError:
+        tokens = self.setup_or_none()
+        if tokens is None:
             return values
         values.update(attackers=tokens.count("A"), defenders=tokens.count("D"))
         return values
@@ -297,10 +303,7 @@ class TaflGame(Game):
     def faces(self):  # type: ignore[override]
         """The kit's art; the board marks this game's setup (none when the size has no setup)."""
         from .art import faces_for
-        try:
-            return faces_for(self.setup_tokens())
-        except ValueError:
-            return faces_for(())
+        return faces_for(self.setup_or_none() or ())
 
     def kit_hooks(self):
         from .art import kit_hooks
