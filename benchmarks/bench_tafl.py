@@ -58,8 +58,9 @@ def main() -> None:
     if args.profile:
         import cProfile
         import pstats
-        cProfile.runctx("tafl_playouts(args.seconds)", globals(), {"args": args}, "/tmp/bench_tafl.prof")
-        pstats.Stats("/tmp/bench_tafl.prof").sort_stats("tottime").print_stats(15)
+        profiler = cProfile.Profile()
+        profiler.runcall(tafl_playouts, args.seconds)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
     games, plies, elapsed = tafl_playouts(args.seconds)
     ours = plies / elapsed

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..games.base import Game
-from ..pdf import atomic_path, rasterize, register_fonts
+from ..pdf import new_canvas, rasterize, write_atomic
 
 FACE_PX = 512
 BOARD_PX = 2048
@@ -53,11 +53,9 @@ def _object(name: str, nickname: str, transform: dict, guid: str, **extra) -> di
 
 def _render(folder: Path, name: str, width: float, height: float, pixels: int, draw) -> Path:
     """Draw (width x height points) to a one-page PDF and rasterise it `pixels` wide (the longer side)."""
-    from reportlab.pdfgen import canvas as pdfcanvas
-
     with tempfile.TemporaryDirectory() as temp:
         pdf = Path(temp) / f"{name}.pdf"
-        c = pdfcanvas.Canvas(str(pdf), pagesize=(width, height), invariant=1)
+        c = new_canvas(str(pdf), (width, height))
         draw(c)
         c.showPage()
         c.save()
@@ -69,10 +67,9 @@ def export_tts(game: Game, out: Path | str, *, base_url: str | None = None,
                report: Callable[[str], None] = lambda text: None) -> list[Path]:
     """Write the saved object and its images to `out`; returns the JSON's path, then the images'."""
     from ..kit.faces import draw_face
-    from ..kit.layout import FRAME, FRAME_Y, BoardGeometry, content_frame, tracker_size
+    from ..kit.layout import board_geometry, content_frame, unit_size
     from ..kit.model import load_kit
 
-    register_fonts()
     kit = load_kit(game)
     faces = kit.faces
     out = Path(out)
@@ -94,8 +91,7 @@ def export_tts(game: Game, out: Path | str, *, base_url: str | None = None,
         return url(written[key])
 
     # the board
-    square = kit.square
-    geo = BoardGeometry(square, FRAME * square, FRAME_Y * square, kit.board_files, kit.board_ranks)
+    geo = board_geometry(kit)
     board_png = _render(images, "board", geo.width, geo.height, BOARD_PX, lambda c: faces.board(c, geo))
     written["board"] = board_png
     unit = BOARD_UNITS / geo.width  # TTS units per point
@@ -107,22 +103,22 @@ def export_tts(game: Game, out: Path | str, *, base_url: str | None = None,
     half_w, half_h = BOARD_UNITS / 2, BOARD_UNITS * geo.height / geo.width / 2
     bag_x = -half_w + 1.5
     card_z = -half_h + 2.0
+    room_w = content_frame(kit).w
+
+    def icon(c, art, x, y, size):
+        draw_face(c, faces, art, x, y, size, label="")
+
     for piece in kit.pieces:
         if piece.kind != "token":
             special = faces.specials.get(piece.kind)
             if special is None:
                 continue
-            w, h = (tracker_size(piece, content_frame(kit).w)[:2] if piece.kind == "tracker"
-                    else (piece.width, piece.height))
-
-            def icon(c, art, x, y, size):
-                draw_face(c, faces, art, x, y, size, label="")
-
+            w, h = unit_size(kit, piece, False, room_w)
             png = _render(images, piece.key, w, h, CARD_PX, lambda c, w=w, h=h, piece=piece: special(
                 c, w, h, piece=piece, kit=kit, ink_saver=False, icon=icon))
             written[piece.key] = png
+            scale = max(w, h) * unit / TILE_UNITS
             for n in range(piece.count):
-                scale = max(w, h) * unit / TILE_UNITS
                 objects.append(_object(
                     "Custom_Tile", piece.name, _transform(half_w + 1 + max(w, h) * unit / 2 + n * 0.3,
                                                           1.0 + n * 0.2, card_z, scale), _guid(kit.title, piece.key, n),
@@ -162,8 +158,7 @@ def export_tts(game: Game, out: Path | str, *, base_url: str | None = None,
             "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {},
             "ObjectStates": objects}
     path = out / f"{kit.slug}.json"
-    with atomic_path(path) as temp:
-        Path(temp).write_text(json.dumps(save, indent=2, ensure_ascii=False), encoding="utf-8")
+    write_atomic(path, json.dumps(save, indent=2, ensure_ascii=False).encode("utf-8"))
     report(f"{len(objects)} objects, {len(written)} images; images named by "
            + (f"{base_url.rstrip('/')}/images/" if base_url else "file:/// paths (this computer only)"))
     return [path] + sorted(set(written.values()))

@@ -16,12 +16,13 @@ from typing import Callable
 from reportlab.lib.colors import Color
 
 from ..errors import GameFileError, read_text
-from ..pdf import BOLD, INK, ITALIC, PAPER, SERIF, hx, paragraph, register_fonts, runs, runs_width, write_runs
+from ..pdf import BOLD, INK, ITALIC, PAPER, SERIF, draw_string, hx, paragraph, register_fonts, runs, runs_width, write_runs
+from ..units import mm
 
 __all__ = ["INK", "PAPER", "FaceSet", "Ink", "circle", "clip_rect", "dots", "draw_face", "hx", "octagon", "paint",
            "poly", "stripes", "text_centered", "tint"]
 
-MIN_LABEL_SIZE = 20 * 72 / 25.4     # faces smaller than 20 mm print no text
+MIN_LABEL_SIZE = mm(20)             # faces smaller than 20 mm print no text
 FaceDraw = Callable[..., None]      # draw(canvas, ink, label, bleed) in a 100-unit box
 
 
@@ -153,7 +154,7 @@ def track_card(c, w: float, h: float, ink: Ink, colour: Color, title: str, title
     c.setStrokeColor(colour)
     c.setLineWidth(1.4)
     c.roundRect(4, 4, w - 8, h - 8, 6, fill=0, stroke=1)
-    title_y = h - 7.5 * 72 / 25.4
+    title_y = h - mm(7.5)
     text_centered(c, title, w / 2, title_y, BOLD, title_size, colour, spacing)
     for n, note in enumerate(notes, start=1):
         text_centered(c, note, w / 2, title_y - 1 - 10 * n, ITALIC, note_size, INK)
@@ -215,9 +216,6 @@ def dots(c, color, step=9.0, r=1.3, bleed=0.0) -> None:
     c.setLineWidth(2 * r)
     c.drawPath(path, stroke=1, fill=0)
     c.restoreState()
-
-
-_ = (PAPER, SERIF, hx)
 
 
 # A card template that only prints names (`{{ version }}`) and has comments (`{# ... #}`), with
@@ -294,7 +292,7 @@ class CardStyle:
 
 
 CARD_PAPER, CARD_BONE, CARD_GOLD, CARD_GOLD_DARK = hx("#f4ecd8"), hx("#efe2c4"), hx("#d4a437"), hx("#8a6414")
-CARD_BAND = 15 * 72 / 25.4  # the title band, 15 mm
+CARD_BAND = mm(15)  # the title band
 
 
 def text_card(c, w: float, h: float, *, title: str, sections, style: CardStyle, ink_saver: bool = False,
@@ -315,8 +313,7 @@ def text_card(c, w: float, h: float, *, title: str, sections, style: CardStyle, 
     x, width = style.inset, w - 2 * style.inset
     for heading, items in sections:
         c.setFillColor(style.heading_ink(heading))
-        c.setFont(BOLD, style.heading_size)
-        c.drawString(x, y, heading.upper())
+        draw_string(c, x, y, heading.upper(), BOLD, style.heading_size)
         c.setStrokeColor(CARD_GOLD)
         c.setLineWidth(0.8)
         c.line(x, y - 3, x + width, y - 3)

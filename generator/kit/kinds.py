@@ -20,12 +20,13 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph
 
-from ..pdf import BOLD, INK, SERIF, bold_safe, escape, hx
+from ..pdf import BOLD, INK, PAPER, SERIF, bold_safe, escape, hx
 from .artfile import Art, draw_art
 from .faces import Ink, circle, clip_rect, poly, text_centered, tint
 
 FIGURES = "Times-Bold"      # lining figures for values (the bundled serif has old-style ones)
 PLATE = hx("#e2c27a")
+PANEL = hx("#fffdf8")       # the pale ground under a card's text and a screen's reference panels
 
 # ----------------------------------------------------------------------------- colours and marks
 
@@ -34,6 +35,12 @@ def contrast(color: Color) -> Color:
     """Dark ink on a light colour, white on a dark one."""
     luma = 0.299 * color.red + 0.587 * color.green + 0.114 * color.blue
     return INK if luma > 0.55 else hx("#fbf7ef")
+
+
+def ink_on(ink: Ink, fill: Color) -> Color:
+    """The colour for lines and text on `fill`: its `contrast`, or plain ink with ink saver (the
+    fill is then a pale tint)."""
+    return contrast(fill) if not ink.saver else INK
 
 
 def _star(c, x, y, r, points, inner, fill):
@@ -250,7 +257,7 @@ def tile_face(face: TileFace, fill: Color, mark) -> Callable:
     """A movement tile: name band on top, the grid of symbols, the piece's art on its own square."""
     def draw(c, ink: Ink, label, bleed, w, h):
         ground = ink.fill(fill)
-        fg = contrast(fill) if not ink.saver else INK
+        fg = ink_on(ink, fill)
         background(c, ink, fill, None, bleed, w, h)
         pad = min(w, h) * 0.06
         c.setStrokeColor(fg)
@@ -283,7 +290,7 @@ def tile_face(face: TileFace, fill: Color, mark) -> Callable:
 def legend_face(heading: str, chars: list[str], fill: Color, footer: str = "") -> Callable:
     """A reference sheet: every symbol used on the tiles, drawn as on a tile, with its meaning."""
     def draw(c, ink: Ink, label, bleed, w, h):
-        background(c, ink, hx("#ffffff"), None, bleed, w, h)
+        background(c, ink, PAPER, None, bleed, w, h)
         pad = min(w, h) * 0.06
         c.setStrokeColor(INK)
         c.setLineWidth(0.8)
@@ -293,15 +300,15 @@ def legend_face(heading: str, chars: list[str], fill: Color, footer: str = "") -
         top, bottom = h - pad - 24, pad + (14 if footer else 0)
         step = (top - bottom) / max(rows, 1)
         s = min(step * 0.8, 24)
+        ground, fg = ink.fill(fill), ink_on(ink, fill)
         for k, ch in enumerate(chars):
             y = top - (k + 0.5) * step
-            c.setFillColor(ink.fill(fill))
+            c.setFillColor(ground)
             c.rect(pad * 1.2, y - s / 2, s, s, stroke=0, fill=1)
             c.setStrokeColor(INK)
             c.setLineWidth(0.4)
             c.rect(pad * 1.2, y - s / 2, s, s, stroke=1, fill=0)
-            fg = contrast(fill) if not ink.saver else INK
-            symbol(c, ch, pad * 1.2 + s / 2, y, s, fg, ink.fill(fill), (1, 1) if ch in "sJ" else (0, 1), "star")
+            symbol(c, ch, pad * 1.2 + s / 2, y, s, fg, ground, (1, 1) if ch in "sJ" else (0, 1), "star")
             name, meaning = SYMBOLS[ch]
             text_box(c, f"**{name}.** {meaning}", pad * 1.2 + s + 8, y - step * 0.45, w - 2.4 * pad - s - 8,
                      step * 0.9, 9.5, INK)
@@ -312,17 +319,15 @@ def legend_face(heading: str, chars: list[str], fill: Color, footer: str = "") -
 
 # ----------------------------------------------------------------------------- tokens
 
-def token_face(shape: str, fill: Color, *, value: str = "", mark=None, art: Art | None = None,
-               rim: Color | None = None) -> Callable:
+def token_face(shape: str, fill: Color, *, value: str = "", mark=None, art: Art | None = None) -> Callable:
     """A token: round or square, a fill, an emblem (mark or art), a value in large figures."""
     def draw(c, ink: Ink, label, bleed, w, h):
-        fg = contrast(fill) if not ink.saver else INK
+        fg = ink_on(ink, fill)
         if shape == "edge":
             return _edge(c, ink, fill, bleed, w, h)
         background(c, ink, fill, art, bleed, w, h)
         r = min(w, h) / 2
-        ring = rim or fg
-        c.setStrokeColor(ring)
+        c.setStrokeColor(fg)
         c.setLineWidth(max(0.5, r * 0.06))
         if shape == "round":
             c.circle(w / 2, h / 2, r * 0.82, stroke=1, fill=0)
@@ -368,7 +373,7 @@ def _edge(c, ink: Ink, fill: Color, bleed: float, w: float, h: float) -> None:
 def back_face(fill: Color, mark=None, art: Art | None = None, shape: str = "square") -> Callable:
     """The shared reverse of hidden-value tokens: colour and emblem only."""
     def draw(c, ink: Ink, label, bleed, w, h):
-        fg = contrast(fill) if not ink.saver else INK
+        fg = ink_on(ink, fill)
         background(c, ink, fill, art, bleed, w, h)
         r = min(w, h) / 2
         c.setStrokeColor(fg)
@@ -403,7 +408,7 @@ def track_face(numbers: list[int], fill: Color, accent: Color, arrow_in: bool, a
             elif n % 5 == 0:
                 c.setFillColor(tint(accent, 0.3))
                 c.rect(x, 0, s, h, stroke=0, fill=1)
-            fg = contrast(accent) if n % 10 == 0 and not ink.saver else INK
+            fg = ink_on(ink, accent) if n % 10 == 0 else INK
             size = h * (0.5 if n % 5 == 0 else 0.38)
             text_centered(c, str(n), x + s / 2, h / 2 - size * 0.36, FIGURES if n % 5 == 0 else "Times-Roman",
                           size, fg)
@@ -425,9 +430,9 @@ def screen_face(name: str, fill: Color, mark, panels: list[str], heading: str) -
     reference panels), the upper row, printed upside down, faces the others (colour and emblem).
     Fold along the middle (print side out), then on the two short dashed lines to stand it."""
     def draw(c, ink: Ink, label, bleed, w, h):
-        fg = contrast(fill) if not ink.saver else INK
+        fg = ink_on(ink, fill)
         half = h / 2
-        c.setFillColor(hx("#fffdf8"))
+        c.setFillColor(PANEL)
         c.rect(-bleed, -bleed, w + 2 * bleed, half + bleed, stroke=0, fill=1)
         c.setFillColor(ink.fill(fill))
         c.rect(-bleed, half, w + 2 * bleed, half + bleed, stroke=0, fill=1)
@@ -466,18 +471,18 @@ def band_h(w: float, h: float) -> float:
     return min(h * 0.12, w * 0.16)
 
 
-def card_face(heading: str, body: str, fill: Color, art: Art | None, footer: str, mark=None) -> Callable:
+def card_face(heading: str, body: str, fill: Color, art: Art | None, footer: str) -> Callable:
     """A card: art or a fill behind, a title band, the text, a small footer."""
     def draw(c, ink: Ink, label, bleed, w, h):
         background(c, ink, fill, art, bleed, w, h)
         pad = w * 0.07
-        c.saveState()
-        c.setFillColor(hx("#fffdf8"))
-        c.setFillAlpha(0.9)
-        c.roundRect(pad * 0.6, pad * 0.6, w - pad * 1.2, h - pad * 1.2 - band_h(w, h), pad * 0.6, stroke=0, fill=1)
-        c.restoreState()
         band = band_h(w, h)
-        fg = contrast(fill) if not ink.saver else INK
+        c.saveState()
+        c.setFillColor(PANEL)
+        c.setFillAlpha(0.9)
+        c.roundRect(pad * 0.6, pad * 0.6, w - pad * 1.2, h - pad * 1.2 - band, pad * 0.6, stroke=0, fill=1)
+        c.restoreState()
+        fg = ink_on(ink, fill)
         title(c, heading, w / 2, h - pad * 0.6 - band * 0.68, w - 3 * pad, band * 0.52, fg)
         foot = 8 if footer else 0
         text_box(c, body, pad * 1.3, pad * 1.2 + foot, w - 2.6 * pad, h - band - pad * 2.6 - foot,
@@ -493,7 +498,7 @@ def card_back(heading: str, fill: Color, art: Art | None, mark=None) -> Callable
         background(c, ink, fill, art, bleed, w, h)
         if art is not None and not ink.saver:
             return
-        fg = contrast(fill) if not ink.saver else INK
+        fg = ink_on(ink, fill)
         pad = w * 0.08
         c.setStrokeColor(fg)
         c.setLineWidth(0.8)
@@ -540,7 +545,7 @@ def board_drawing(files: int, ranks: int, cells: dict[int, Terrain], fill: Color
                 c.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
                 c.restoreState()
                 if terrain and terrain.mark is not None:
-                    fg = contrast(terrain.fill) if not ink_saver else INK
+                    fg = ink_on(ink, terrain.fill)
                     draw_mark(c, terrain.mark, r.x + s / 2, r.y + s * 0.55, s * 0.26, fg)
                     title(c, terrain.name, r.x + s / 2, r.y + s * 0.1, s * 0.9, s * 0.11, fg, SERIF)
         c.setStrokeColor(INK)
@@ -554,7 +559,7 @@ def board_drawing(files: int, ranks: int, cells: dict[int, Terrain], fill: Color
         c.setLineWidth(2)
         c.rect(geo.frame, geo.frame_y, files * s, ranks * s, stroke=1, fill=0)
         if coordinates:
-            fg = contrast(frame) if not ink_saver else INK
+            fg = ink_on(ink, frame)
             size = min(geo.frame, geo.frame_y) * 0.5
             for file in range(files):
                 x = geo.frame + (file + 0.5) * s

@@ -131,9 +131,13 @@ class BoardGeometry:
                     self.square, self.square)
 
 
+def square_geometry(square: float, files: int, ranks: int) -> BoardGeometry:
+    """A board of `files` x `ranks` squares `square` wide, with the standard frame."""
+    return BoardGeometry(square, FRAME * square, FRAME_Y * square, files, ranks)
+
+
 def board_geometry(kit: Kit) -> BoardGeometry:
-    return BoardGeometry(kit.square, FRAME * kit.square, FRAME_Y * kit.square, kit.board_files,
-                         kit.board_ranks)
+    return square_geometry(kit.square, kit.board_files, kit.board_ranks)
 
 
 def content_frame(kit: Kit) -> Rect:
@@ -257,8 +261,10 @@ def alignment_targets(kit: Kit) -> list[tuple[float, float]]:
 
 def mini_scale(kit: Kit) -> float:
     """The scale of the mini board: the whole board on one sheet, its notes under it."""
-    geo = board_geometry(kit)
-    frame = content_frame(kit)
+    return _mini_scale(board_geometry(kit), content_frame(kit))
+
+
+def _mini_scale(geo: BoardGeometry, frame: Rect) -> float:
     return min(frame.w / geo.width, (frame.h - mm(30)) / geo.height)
 
 
@@ -266,7 +272,7 @@ def mini_board(kit: Kit) -> Page:
     geo = board_geometry(kit)
     frame = content_frame(kit)
     width, height = kit.page_size
-    scale = mini_scale(kit)
+    scale = _mini_scale(geo, frame)
     w, h = geo.width * scale, geo.height * scale
     x, y = frame.x + (frame.w - w) / 2, frame.y1 - h - mm(4)
     view = BoardView(x=x, y=y, scale=scale, clip=Rect(x, y, w, h), region=Rect(0, 0, geo.width, geo.height))
@@ -281,7 +287,8 @@ def mini_piece_pages(kit: Kit) -> list[Page]:
     scale = mini_scale(kit)
     pieces = [replace(p, width=p.width * scale, height=p.height * scale) for p in kit.pieces
               if p.kind == "token" and p.count and max(p.width, p.height) <= kit.square + 1e-6]
-    blocks = [_block(kit, p, p.copies(), p.double_sided, content_frame(kit).w) for p in pieces]
+    room_w = content_frame(kit).w
+    blocks = [_block(kit, p, p.copies(), p.double_sided, room_w) for p in pieces]
     caption = f"Mini pieces for the mini board ({mm_text(kit.square * scale)} mm squares; print single-sided" + \
               ("; fold the two-sided pieces on the dashed line)" if any(b.fold for b in blocks) else ")")
     return [_sheet(kit, "mini-pieces", sheet, caption) for sheet in _stack(kit, blocks)]
@@ -352,7 +359,9 @@ def tracker_cells(piece: Piece, room: float) -> list[tuple[str, Rect]]:
     return cells
 
 
-def _unit(kit: Kit, piece: Piece, fold: bool, room_w: float) -> tuple[float, float]:
+def unit_size(kit: Kit, piece: Piece, fold: bool, room_w: float) -> tuple[float, float]:
+    """The width and height of one unit of `piece` on a sheet (a fold-over pair is two wide; a
+    tracker is sized to `room_w`)."""
     if piece.kind == "tracker":
         w, h, _, _ = tracker_size(piece, room_w)
         return w, h
@@ -371,7 +380,7 @@ def mark_band(kit: Kit) -> float:
 
 
 def _block(kit: Kit, piece: Piece, copies, fold: bool, room_w: float) -> Block:
-    unit_w, unit_h = _unit(kit, piece, fold, room_w)
+    unit_w, unit_h = unit_size(kit, piece, fold, room_w)
     gutter = gutter_for(kit)
     room_w -= 2 * (kit.bleed + MARK_GAP)      # the horizontal marks need room beside the block
     cols_max = max(1, int((room_w + gutter + 1e-6) // (unit_w + gutter)))

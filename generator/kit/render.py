@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..pdf import BOLD, INK, ITALIC, SERIF, draw_string, runs, write_runs, Forms, atomic_path, hx, new_canvas, paragraph, rasterize
+from ..pdf import BOLD, INK, ITALIC, PAPER, SERIF, draw_string, runs, write_runs, Forms, atomic_path, hx, new_canvas, paragraph, rasterize
 from ..units import mm, mm_text
-from .faces import draw_face
+from .faces import clip_rect, draw_face
 from .layout import (BoardView, Page, Rect, alignment_targets, board_geometry,
-                     content_frame, impose, mini_scale, target_radius, TARGET_REACH)
+                     content_frame, impose, target_radius, TARGET_REACH)
 from .model import Kit
 
 RULE = hx("#8a6414")
@@ -104,8 +104,7 @@ def _header(c, kit: Kit, page: Page, number: int, total: int) -> None:
     c.line(m, y - mm(1.6), width - m, y - mm(1.6))
     if page.caption:
         c.setFillColor(INK)
-        c.setFont(ITALIC, 9)
-        c.drawString(m, m + mm(0.5), page.caption)
+        draw_string(c, m, m + mm(0.5), page.caption, ITALIC, 9)
 
 
 def _lines(c, page: Page) -> None:
@@ -116,7 +115,7 @@ def _lines(c, page: Page) -> None:
         if not lines:
             continue
         if style == "fold":      # white under the dashes: visible on dark art too
-            c.setStrokeColor(hx("#ffffff"))
+            c.setStrokeColor(PAPER)
             c.setLineWidth(1.2)
             c.setDash([], 0)
             c.lines(lines)
@@ -134,9 +133,7 @@ def _place(c, forms: _Forms, page: Page) -> None:
         name = forms.face(p.piece, p.art, r.w, r.h)
         c.saveState()
         if p.clip is not None and kit.bleed:
-            path = c.beginPath()
-            path.rect(p.clip.x, p.clip.y, p.clip.w, p.clip.h)
-            c.clipPath(path, stroke=0, fill=0)
+            clip_rect(c, p.clip.x, p.clip.y, p.clip.w, p.clip.h)
         c.translate(r.x, r.y)
         c.doForm(name)
         c.restoreState()
@@ -146,9 +143,7 @@ def _board(c, forms: _Forms, kit: Kit, view: BoardView) -> None:
     geo = board_geometry(kit)
     name = forms.board(geo)
     c.saveState()
-    path = c.beginPath()
-    path.rect(view.clip.x, view.clip.y, view.clip.w, view.clip.h)
-    c.clipPath(path, stroke=0, fill=0)
+    clip_rect(c, view.clip.x, view.clip.y, view.clip.w, view.clip.h)
     c.translate(view.x, view.y)
     c.scale(view.scale, view.scale)
     c.doForm(name)
@@ -160,7 +155,7 @@ def _board(c, forms: _Forms, kit: Kit, view: BoardView) -> None:
 
 def _target(c, x, y, r):
     c.setLineWidth(0.5)
-    for color, width in ((hx("#ffffff"), 1.4), (INK, 0.5)):
+    for color, width in ((PAPER, 1.4), (INK, 0.5)):
         c.setStrokeColor(color)
         c.setLineWidth(width)
         c.circle(x, y, r, stroke=1, fill=0)
@@ -183,9 +178,9 @@ def _locator(c, kit: Kit, page: Page, pages: list[Page]) -> None:
         for j, col in enumerate(cols):
             name = f"{row}{col}"
             here = name == page.board.tile
-            c.setFillColor(hx("#3b2a20") if here else hx("#ffffff"))
+            c.setFillColor(hx("#3b2a20") if here else PAPER)
             c.rect(x0 + j * cell, y0 + (len(rows) - 1 - i) * cell, cell, cell, fill=1, stroke=1)
-            c.setFillColor(hx("#ffffff") if here else INK)
+            c.setFillColor(PAPER if here else INK)
             c.setFont(SERIF, 7)
             c.drawCentredString(x0 + (j + 0.5) * cell, y0 + (len(rows) - 1 - i) * cell + cell * 0.3, name)
     c.setFillColor(INK)
@@ -299,8 +294,7 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
     sub = f"Print-and-play kit, version {kit.version}" + (f", {kit.date}" if kit.date else "")
     c.drawString(x, y - 17, sub)
     if kit.designer:
-        c.setFont(SERIF, 9.5)
-        c.drawString(x, y - 30, kit.designer)
+        draw_string(c, x, y - 30, kit.designer, SERIF, 9.5)
     # a row of faces as a banner
     faces = kit.hooks.banner
     s = min(mm(16), (width - 8 * mm(3)) / len(faces))
@@ -372,12 +366,12 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         if face:
             forms.draw_icon(c, face, x, y - icon * 0.3, icon)
         c.setFillColor(INK)
-        c.setFont(SERIF, 9.5)
-        c.drawString(x + icon + mm(3), y, text)
+        draw_string(c, x + icon + mm(3), y, text, SERIF, 9.5)
         y -= icon + mm(0.9)
+    mini = next(p for p in pages if p.kind == "mini")
     c.setFont(SERIF, 9.5)
     c.drawString(x + icon + mm(3), y, f"The board: {kit.board_files} \u00d7 {kit.board_ranks} squares of {mm_text(kit.square)} mm "
-                                      f"on tiles, and a mini board ({mm_text(kit.square * mini_scale(kit))} mm squares) with its own "
+                                      f"on tiles, and a mini board ({mm_text(kit.square * mini.board.scale)} mm squares) with its own "
                                       f"mini pieces")
     _setup_diagram(c, kit, forms, frame.x1, y - mm(4), frame.y + mm(2))
 

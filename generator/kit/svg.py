@@ -317,11 +317,11 @@ def face_svg(faces: FaceSet, face: str, *, label: str | None = "", pixels: float
 def board_svg(faces: FaceSet, files: int, ranks: int, square: float = 100.0) -> tuple[str, dict]:
     """The board as an SVG document drawn by the game's `FaceSet.board`, and where its squares lie
     (fractions of the width and height, from the lower-left corner of square a1)."""
-    from .layout import FRAME, FRAME_Y, BoardGeometry
+    from .layout import square_geometry
     from ..pdf import register_fonts
 
     register_fonts()
-    geo = BoardGeometry(square, FRAME * square, FRAME_Y * square, files, ranks)
+    geo = square_geometry(square, files, ranks)
     canvas = SVGCanvas(geo.width, geo.height)
     faces.board(canvas, geo)
     box = {"left": geo.frame / geo.width, "bottom": geo.frame_y / geo.height,

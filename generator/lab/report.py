@@ -18,7 +18,7 @@ from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
-from ..pdf import BOLD, SERIF, draw_string, new_canvas, rasterize, write_atomic  # the bundled font (EB Garamond, OFL)
+from ..pdf import BOLD, SERIF, draw_string, new_canvas, rasterize, runs, write_atomic  # the bundled font (EB Garamond, OFL)
 from .simulate import Simulation
 
 PAGE = landscape(A4)
@@ -33,6 +33,17 @@ def _sides(sim: Simulation) -> list[tuple[str, str, Color]]:
     return [(s["label"], s["plural"], HexColor(s["colour"])) for s in sim.settings["sides"]]
 
 
+def _text(c: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:
+    """Text from the game's data in the current font (`font` at `size`, set by the caller): a
+    character the font lacks is set in one that has it (`draw_string`), and the font is set again
+    after such a line, for the text that follows."""
+    if runs(text, font) == [(font, text)]:
+        c.drawString(x, y, text)
+    else:
+        draw_string(c, x, y, text, font, size)
+        c.setFont(font, size)
+
+
 def _way_colours(sim: Simulation) -> dict[str, Color]:
     return {way: HexColor(WAY_PALETTE[n % len(WAY_PALETTE)]) for n, way in enumerate(sim.settings["ways"])}
 
@@ -40,12 +51,13 @@ def _way_colours(sim: Simulation) -> dict[str, Color]:
 def format_summary(sim: Simulation) -> str:
     """The console summary: one block per variant."""
     lines = []
-    width = max(len(label) for label, _, _ in _sides(sim))
+    sides = _sides(sim)
+    width = max(len(label) for label, _, _ in sides)
     for label in sim.variants:
         sm = sim.summaries[label]
         t = sm["turns"]
         lines.append(f"{label}: {sm['games']} games")
-        for side, _, _ in _sides(sim):
+        for side, _, _ in sides:
             s = sm[side]
             low, high = s["ci95"]
             ways = ", ".join(f"{k} {v}" for k, v in s["ways"].items()) or "-"
@@ -110,7 +122,8 @@ def write_pdf(sim: Simulation, path: Path | str) -> Path:
 
 
 def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
-    first, second = (plural for _, plural, _ in _sides(sim))
+    sides = _sides(sim)
+    first, second = (plural for _, plural, _ in sides)
     c.setFont(SERIF, 8.5)   # the variant column fits its longest label (a sweep of two names)
     label_w = min(200.0, max([90.0] + [c.stringWidth(v, SERIF, 8.5) + 6 for v in sim.variants]))
     columns = [("variant", label_w), (f"{first} win", 120), (f"{second} win", 120), ("draws (cap)", 80),
@@ -119,7 +132,7 @@ def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
     c.setFont(BOLD, 8.5)
     x = MARGIN
     for name, w in columns:
-        c.drawString(x + 2, top - 10, name)
+        _text(c, x + 2, top - 10, name, BOLD, 8.5)
         x += w
     c.setStrokeColor(black)
     c.setLineWidth(0.6)
@@ -130,12 +143,12 @@ def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
         sm = sim.summaries[label]
         t = sm["turns"]
         ways = []
-        for side, _, _ in _sides(sim):
+        for side, _, _ in sides:
             for combo, n in list(sm[side]["ways"].items())[:1]:
                 ways.append(f"{side[0].upper()}: {combo} {n}")
         cells = [label] + [
             f"{_pct(sm[side]['rate'])}  [{_pct(sm[side]['ci95'][0])}, {_pct(sm[side]['ci95'][1])}]"
-            for side, _, _ in _sides(sim)] + [
+            for side, _, _ in sides] + [
             f"{sm['draws']['games']} ({sm['draws']['turn_cap']})",
             f"{t['mean']:.1f}, {t['median']:.0f}  [{t['min']}-{t['max']}]" if t.get("n") else "-",
             ";  ".join(ways),
@@ -216,16 +229,17 @@ def _legend(c: Canvas, items: list[tuple[str, Color]], x: float, y: float) -> No
         c.setFillColor(colour)
         c.rect(x, y - 1, 7, 7, stroke=0, fill=1)
         c.setFillColor(black)
-        c.drawString(x + 9, y, name)
+        _text(c, x + 9, y, name, SERIF, 7)
         x += c.stringWidth(name, SERIF, 7) + 18
 
 
 def _win_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: float) -> None:
     _frame(c, "Win rate (95% CI)", x, y, w, h, 1.0, [0, 0.25, 0.5, 0.75, 1.0], lambda t: f"{100 * t:.0f}%")
+    sides = _sides(sim)
     for (left, slot), label in zip(_labels(c, sim, x, y, w), sim.variants):
         sm = sim.summaries[label]
         bar = slot * 0.8 / 3
-        for j, (key, colour) in enumerate([(side, colour) for side, _, colour in _sides(sim)] + [("draws", DRAW)]):
+        for j, (key, colour) in enumerate([(side, colour) for side, _, colour in sides] + [("draws", DRAW)]):
             bx = left + slot * 0.1 + j * bar
             rate = sm[key]["rate"]
             c.setFillColor(colour)
@@ -237,7 +251,7 @@ def _win_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: floa
             c.line(mid, y + h * low, mid, y + h * high)
             c.line(mid - 2, y + h * low, mid + 2, y + h * low)
             c.line(mid - 2, y + h * high, mid + 2, y + h * high)
-    _legend(c, [(plural, colour) for _, plural, colour in _sides(sim)] + [("draws", DRAW)], x + 26, y - 32)
+    _legend(c, [(plural, colour) for _, plural, colour in sides] + [("draws", DRAW)], x + 26, y - 32)
 
 
 def _ways_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: float) -> None:

@@ -23,6 +23,11 @@ class Turn:
     end: int     # index after the last move
 
 
+def game_title(game: Game) -> str:
+    """The game's title as a player reads it: its rules' title, else its package name."""
+    return game.info.title or game.name
+
+
 def turns(start: State, moves: list) -> tuple[int | None, list[Turn], int]:
     """Split a game into turns. Returns the index of the first move after the setup (None while
     the game is still in setup), the complete turns in play, and the index where the turn in
@@ -68,7 +73,7 @@ def position_block(game: Game, start: State, moves: list, title: str = "") -> st
     if first is None:
         raise ValueError("the game is still in its setup; a block shows a position in play")
     diagram = _at(start, moves, begin).diagram().rstrip()
-    lines = _header(game, title or f"{game.info.title or game.name}: a position from play")
+    lines = _header(game, title or f"{game_title(game)}: a position from play")
     return _fence(game, lines + [diagram, "expect:", diagram])
 
 
@@ -82,7 +87,7 @@ def game_block(game: Game, start: State, moves: list, title: str = "") -> str:
         raise ValueError("no turn has been completed since the setup; play a turn first")
     before = _at(start, moves, first).diagram().rstrip()
     final = _at(start, moves, done[-1].end)
-    lines = _header(game, title or f"{game.info.title or game.name}: the game so far ({len(done)} turns)")
+    lines = _header(game, title or f"{game_title(game)}: the game so far ({len(done)} turns)")
     lines.append(before)
     lines += ["play: " + " ".join(turn.moves) for turn in done]
     lines += ["expect:", final.diagram().rstrip()]

@@ -32,6 +32,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..games.base import Game
+from .blocks import game_title
 from .session import PlayError, Table
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -131,8 +132,7 @@ def links(table: Table, host: str, port: int) -> list[tuple[str, str]]:
     base = f"http://{host}:{port}/"
     out = []
     for key, seat in table.keys.items():
-        who = "hot seat (one screen, both sides)" if seat == "table" else \
-            next(s.plural for s in table.game.sides if s.label == seat)
+        who = "hot seat (one screen, both sides)" if seat == "table" else table.plural(seat)
         out.append((who, f"{base}?key={key}" + ("" if seat == "table" else f"&side={seat}")))
     return out
 
@@ -151,7 +151,7 @@ def serve(table: Table, port: int = 8765, open_browser: bool = True, report=prin
     config = uvicorn.Config(create_app(table), host=host, port=port, log_level="warning")
     server = uvicorn.Server(config)
     seats = links(table, host, port)
-    report(f"{table.game.info.title or table.game.name}: the table is open (Ctrl-C to close)")
+    report(f"{game_title(table.game)}: the table is open (Ctrl-C to close)")
     for who, url in seats:
         report(f"  {who}: {url}")
     if open_browser:

@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass
 
 from ..games.base import Game, InvalidMoveError, State
+from .blocks import game_title
 
 SQUARE = re.compile(r"[a-z]\d{1,2}")
 TABLE = "table"  # the hot-seat seat
@@ -110,9 +111,9 @@ class Table:
             mover = self.state.to_move.label
             if seat == TABLE:
                 if self.handover:
-                    raise PlayError(f"pass the device to the {self._plural(mover)} first")
+                    raise PlayError(f"pass the device to the {self.plural(mover)} first")
             elif seat != mover:
-                raise PlayError(f"not your turn: the {self._plural(mover)} are to move")
+                raise PlayError(f"not your turn: the {self.plural(mover)} are to move")
             try:
                 move = self.game.parse_move(text.strip())
             except InvalidMoveError as exc:
@@ -187,7 +188,8 @@ class Table:
         """Whether some side's view of `state` hides something (so a shared screen must be passed)."""
         return any(state.view(self.game.side(side.label)).is_hidden() for side in self.game.sides)
 
-    def _plural(self, label: str) -> str:
+    def plural(self, label: str) -> str:
+        """The plural name of the side `label` (its players, as the table addresses them)."""
         return next(s.plural for s in self.game.sides if s.label == label)
 
     # ------------------------------------------------------------------ what a seat may read of a move
@@ -286,7 +288,7 @@ class Table:
             outcome = state.outcome()
             return {
                 "version": self.version,
-                "title": self.game.info.title or self.game.name,
+                "title": game_title(self.game),
                 "files": board.files, "ranks": board.ranks, "flip": board.home_edge(side_label) == "top",
                 "sides": [{"label": s.label, "plural": s.plural, "colour": s.colour} for s in self.game.sides],
                 "seat": seat, "side": side_label, "mode": "hot-seat" if seat == TABLE else self.vs,
@@ -356,7 +358,7 @@ class Table:
                     return position_block(self.game, self.start, moves)
                 if what == "game":
                     return game_block(self.game, self.start, moves,
-                                      f"{self.game.info.title or self.game.name}: as played at the table "
+                                      f"{game_title(self.game)}: as played at the table "
                                       f"against {who}")
             except ValueError as exc:
                 raise PlayError(str(exc)) from None

@@ -407,7 +407,7 @@ def read_cards(r: Reader, accent) -> None:
         name = r.text(section, "name", entry.get("name", key.capitalize()))
         heading = r.text(section, "title", entry.get("title", name))
         footer = f"{r.game.info.title} \u00b7 {r.game.info.version}"
-        front = r.add(key, kinds.card_face(heading, r.body(section, entry), fill, art, footer, mark))
+        front = r.add(key, kinds.card_face(heading, r.body(section, entry), fill, art, footer))
         back = entry.get("back", True)
         if isinstance(back, str):
             back_art = r.art(section, "back", back)

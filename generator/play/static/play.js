@@ -133,7 +133,6 @@ function show(data) {
   $("status").textContent = status;
   $("thinking").hidden = !data.thinking;
   if (data.error) say(data.error, "refused");
-  // history
   // history: one line per run of moves by the same side (a turn, or a setup step)
   const list = $("history");
   list.innerHTML = "";
