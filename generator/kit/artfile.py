@@ -42,7 +42,7 @@ def resolve(game, section: str, key: str, value: object, suffixes: tuple[str, ..
     """The file `value` names, inside the game folder; raises GameFileError at `[section] key`."""
     if not isinstance(value, str) or not value.strip():
         raise game.error(section, key, f"[{section}] {key}: expected a file path such as \"art/lion.svg\"")
-    folder = (game.folder or Path(".")).resolve()
+    folder = game.root.resolve()
     raw = Path(value)
     if raw.is_absolute() or ".." in raw.parts:
         raise game.error(section, key, f"[{section}] {key}: {value!r} leaves the game folder; art "

@@ -9,6 +9,7 @@ at any size, clipped to its box plus bleed.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -19,8 +20,8 @@ from ..errors import GameFileError, read_text
 from ..pdf import BOLD, INK, ITALIC, PAPER, SERIF, draw_string, hx, paragraph, register_fonts, runs, runs_width, write_runs
 from ..units import mm
 
-__all__ = ["INK", "PAPER", "FaceSet", "Ink", "circle", "clip_rect", "dots", "draw_face", "hx", "octagon", "paint",
-           "poly", "stripes", "text_centered", "tint"]
+__all__ = ["INK", "PAPER", "FaceSet", "Ink", "circle", "clip_rect", "dots", "draw_face", "ground", "hx", "octagon",
+           "paint", "poly", "star", "stripes", "text_centered", "tint", "track_card"]
 
 MIN_LABEL_SIZE = mm(20)             # faces smaller than 20 mm print no text
 FaceDraw = Callable[..., None]      # draw(canvas, ink, label, bleed) in a 100-unit box
@@ -173,8 +174,6 @@ def star(points: int, cx: float, cy: float, outer: float, inner: float,
          turn: float = 90.0) -> list[tuple[float, float]]:
     """The corners of a star of `points` points around (cx, cy): tips `outer` from the centre,
     notches `inner`, the first tip `turn` degrees round from the +x axis."""
-    import math
-
     result = []
     for k in range(2 * points):
         r = outer if k % 2 == 0 else inner

@@ -185,7 +185,7 @@ class TaflGame(Game):
     @staticmethod
     def _read_setup(base: Game, name: str, size: int) -> tuple[str, ...]:
         from ...errors import GameFileError
-        path = (base.folder or Path(".")) / name
+        path = base.root / name
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
