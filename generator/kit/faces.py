@@ -21,7 +21,8 @@ from ..pdf import BOLD, INK, ITALIC, PAPER, SERIF, draw_string, hx, paragraph, r
 from ..units import mm
 
 __all__ = ["INK", "PAPER", "FaceSet", "Ink", "circle", "clip_rect", "dots", "draw_face", "ground", "hx", "octagon",
-           "paint", "poly", "star", "stripes", "text_centered", "tint", "track_card"]
+           "paint", "poly", "star", "stripes", "text_centered", "tint", "track_card",
+           "track_space"]
 
 MIN_LABEL_SIZE = mm(20)             # faces smaller than 20 mm print no text
 FaceDraw = Callable[..., None]      # draw(canvas, ink, label, bleed) in a 100-unit box
@@ -159,6 +160,19 @@ def track_card(c, w: float, h: float, ink: Ink, colour: Color, title: str, title
     text_centered(c, title, w / 2, title_y, BOLD, title_size, colour, spacing)
     for n, note in enumerate(notes, start=1):
         text_centered(c, note, w / 2, title_y - 1 - 10 * n, ITALIC, note_size, INK)
+
+
+def track_space(c, rect, index: int, special: bool, colours: tuple[Color, Color, Color, Color], ink: Ink) -> Color:
+    """One space of a track card, a rounded box in `rect`: the `special` space (a reserve, a
+    start box) in the first of `colours` (base, dark, mid, light), the others alternating dark and
+    mid, edged in light. Returns the ink for the space's text."""
+    base, dark, mid, light = colours
+    fill = base if special else (dark if index % 2 else mid)
+    c.setFillColor(ink.fill(fill) if not ink.saver else tint(base, 0.12))
+    c.setStrokeColor(light if not ink.saver else dark)
+    c.setLineWidth(1.2)
+    c.roundRect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, 4, fill=1, stroke=1)
+    return light if not ink.saver else dark
 
 
 # Patterns shared by the games' art (a 100-unit face box; `bleed` in the same units) ------------

@@ -24,7 +24,7 @@ from reportlab.pdfbase import pdfmetrics
 from ...kit.faces import CardStyle, FaceSet, Ink as _Ink, card_sections, draw_face, text_card, circle as _circle, clip_rect as _clip_rect, hx, paint as _paint
 from ...kit.faces import dots as _dots, ground as _ground, octagon as _octagon, poly as _poly, star as _star
 from ...kit.faces import stripes as _stripes
-from ...kit.faces import text_centered as _text_centered, tint, track_card
+from ...kit.faces import text_centered as _text_centered, tint, track_card, track_space
 from ...kit.layout import BoardGeometry, Rect
 from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, register_fonts
 from ..base import KitHooks
@@ -612,12 +612,7 @@ def draw_tracker(c, w: float, h: float, cells: list[tuple[str, Rect]], *, ink_sa
                 "to the Reserve."), 8.6, bleed)
     for index, (name, rect) in enumerate(cells):
         reserve = name == "Reserve"
-        fill = IR_GREEN if reserve else (IR_GREEN_DARK if index % 2 else hx("#3a7a48"))
-        c.setFillColor(ink.fill(fill) if not ink_saver else tint(IR_GREEN, 0.12))
-        c.setStrokeColor(CREAM if not ink_saver else IR_GREEN_DARK)
-        c.setLineWidth(1.2)
-        c.roundRect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, 4, fill=1, stroke=1)
-        ink_text = CREAM if not ink_saver else IR_GREEN_DARK
+        ink_text = track_space(c, rect, index, reserve, (IR_GREEN, IR_GREEN_DARK, hx("#3a7a48"), CREAM), ink)
         cx, cy = rect.center
         if reserve:
             _text_centered(c, "RESERVE", cx, cy + 2, BOLD, 14, ink_text, spacing=2)

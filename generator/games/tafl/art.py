@@ -23,7 +23,7 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from pathlib import Path
 
-from ...kit.faces import CardStyle, FaceSet, Ink, card_sections, circle, text_card, draw_face, hx, paint, poly, text_centered, tint, track_card
+from ...kit.faces import CardStyle, FaceSet, Ink, card_sections, circle, text_card, draw_face, hx, paint, poly, text_centered, tint, track_card, track_space
 from ...kit.faces import dots as _dots, ground as _ground, octagon as _octagon, star, stripes as _stripes
 from ...kit.layout import BoardGeometry
 from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, register_fonts
@@ -297,12 +297,7 @@ def draw_track(c, w: float, h: float, cells, *, ink_saver: bool = False, bleed: 
                 "reaches the bid, the attackers win.",), 8.4, bleed)
     for index, (name, rect) in enumerate(cells):
         start = not name.isdigit()
-        fill = SEA if start else (SEA_DARK if index % 2 else hx("#356a8f"))
-        c.setFillColor(ink.fill(fill) if not ink_saver else tint(SEA, 0.12))
-        c.setStrokeColor(BONE if not ink_saver else SEA_DARK)
-        c.setLineWidth(1.2)
-        c.roundRect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, 4, fill=1, stroke=1)
-        ink_text = BONE if not ink_saver else SEA_DARK
+        ink_text = track_space(c, rect, index, start, (SEA, SEA_DARK, hx("#356a8f"), BONE), ink)
         cx, cy = rect.center
         if start:
             text_centered(c, "START", cx, cy + 1, BOLD, min(14, rect.h * 0.3), ink_text, 2)
