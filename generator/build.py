@@ -15,7 +15,7 @@ from typing import Callable, Generic, NoReturn, TypeVar
 from .config import find_game
 from .errors import ExampleSyntaxError, UsageError
 from .games.base import COMPONENTS_FILE, Game
-from .pdf import ensure_writable
+from .pdf import ensure_writable, write_atomic
 
 RULES_FILE = "rules.md"
 BOOKLET_FILE = "examples.md"   # "Examples and clarifications": every checked example, beside the kit
@@ -79,20 +79,21 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
             warn(text)
         report(result.summary("rulebook"))
         return [path]
-    if found is not None:
-        stage(f"checking {found}")
-    prepared = check_rules(loaded, found, force, warn)
     booklet = loaded.root / BOOKLET_FILE
     booklet_pdf = folder / f"{kit.slug}-examples-{kit.paper}.pdf"
-    if rules is None and booklet.exists():  # started once rules.md has passed, with what it loaded
-        from .rulebook import build_rulebook
-        booklet_job = BackgroundJob(lambda: build_rulebook(loaded, booklet, booklet_pdf, force=force,
-                                                           page_size=kit.page_size, label=BOOKLET))
+    if rules is None and booklet.exists():  # typeset beside rules.md and the kit, written after them
+        from .rulebook import preload, typeset_rulebook
+
+        preload(loaded)
+        booklet_job = BackgroundJob(lambda: typeset_rulebook(loaded, booklet, force, kit.page_size, BOOKLET))
     else:
         booklet_job = None
     try:
         from .kit.render import build
 
+        if found is not None:
+            stage(f"checking {found}")
+        prepared = check_rules(loaded, found, force, warn)
         if prepared is not None:
             stage(f"laying out {found}")
         pages = rulebook_pages(prepared, kit, report)
@@ -104,9 +105,12 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
         raise
     if booklet_job is not None:
         stage(f"building {booklet}")
-        result = booklet_job.result()
+        result, data = booklet_job.result()
+        for text in result.warnings:
+            warn(text)
+        write_atomic(booklet_pdf, data)
         report(result.summary(BOOKLET.lower()))
-        paths.append(result.path)
+        paths.append(booklet_pdf)
     return paths
 
 

@@ -263,7 +263,7 @@ def test_the_booklet_fails_or_stops_with_the_build(tmp_path, monkeypatch, cores,
     """The examples booklet is built beside the kit (in a second process when there is a spare
     core and one can be made, else after the kit): its failing example still fails `pnp build`
     with the report, its PDF is not written and the kit is; when the kit fails (here, a full
-    disk), no booklet process is left behind; and a failing rules.md starts no booklet at all."""
+    disk), no booklet process is left behind; and a failing rules.md stops the booklet unwritten."""
     monkeypatch.setattr("os.sched_getaffinity", lambda pid: set(range(cores)))
     if fork_fails:
         def no_fork():

@@ -13,4 +13,4 @@ One flow, one direction:
 """
 
 from .build import (RulebookResult, build_rulebook, draw_rulebook, kit_pages,  # noqa: F401
-                    layout_rulebook, prepare_rulebook)
+                    layout_rulebook, preload, prepare_rulebook, typeset_rulebook)

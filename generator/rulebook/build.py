@@ -27,7 +27,7 @@ from ..games.base import Game
 from ..pdf import ITALIC as SERIF_ITALIC, SERIF, new_canvas, register_fonts, write_atomic
 from .diagram import ExampleDiagram
 from .markdown import INK, RULE, Heading, PageContext, Styles, make_styles, markdown_flowables, prose_words
-from .numbers import NumberProblem, check_numbers
+from .numbers import NumberProblem, check_numbers, count_grammar
 
 A4 = (210 * mm, 297 * mm)
 MARGINS = (19 * mm, 19 * mm, 18 * mm, 20 * mm)  # left, right, top, bottom
@@ -71,6 +71,17 @@ class RulebookResult:
 def summary(what: str, pages: int, words: int, examples: int) -> str:
     """What a reader gets, as `pnp build` reports it."""
     return f"{what}: {pages} pages, {words:,} words of prose, {examples} checked examples"
+
+
+def preload(game: Game) -> None:
+    """Load, once, what checking and typesetting any document of `game` needs and would otherwise
+    load on first use: the template engine, the game's engine, its count grammar and the fonts.
+    `pnp build` calls this before it forks the booklet's process, so neither process does it."""
+    from jinja2 import Environment  # noqa: F401
+
+    game.grammar
+    count_grammar(type(game))
+    register_fonts()
 
 
 def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) -> Prepared:
@@ -292,9 +303,21 @@ def page_size_for(game: Game) -> tuple[float, float]:
 
 def build_rulebook(game: Game, rules_path: Path | str, out_pdf: Path | str | None, force: bool = False,
                    page_size: tuple[float, float] | None = None, label: str = "Rules") -> RulebookResult:
-    """rules.md (or another Markdown file, `label` naming it in the footer) -> a standalone PDF
-    (reportlab invariant mode: same input, same bytes). With `out_pdf` None the PDF is laid out
-    but not written (for timing and tests)."""
+    """rules.md (or another Markdown file, `label` naming it in the footer) -> a standalone PDF,
+    written atomically to `out_pdf` (with None it is laid out but not written: for timing and
+    tests)."""
+    result, data = typeset_rulebook(game, rules_path, force, page_size, label)
+    if out_pdf is not None:
+        result.path = Path(out_pdf)
+        write_atomic(result.path, data)
+    return result
+
+
+def typeset_rulebook(game: Game, rules_path: Path | str, force: bool = False,
+                     page_size: tuple[float, float] | None = None,
+                     label: str = "Rules") -> tuple[RulebookResult, bytes]:
+    """The standalone PDF's bytes (reportlab invariant mode: same input, same bytes), unwritten,
+    and what it holds."""
     started = time.perf_counter()
     prepared = prepare_rulebook(game, rules_path, force)
     page_size = page_size or page_size_for(game)
@@ -305,11 +328,8 @@ def build_rulebook(game: Game, rules_path: Path | str, out_pdf: Path | str | Non
     canvas.setSubject(f"{label}, version {game.info.version}")
     canvas.showOutline()
     laid = draw_rulebook(canvas, prepared, page_size, label)
-    pages, headings = len(laid), laid.heading_titles
     canvas.save()
-    out = Path(out_pdf) if out_pdf else None
-    if out is not None:
-        write_atomic(out, buffer.getvalue())
-    return RulebookResult(out, pages, len(prepared.report.replays), len(prepared.failed),
-                          time.perf_counter() - started, headings, [str(w) for w in prepared.warnings],
-                          prose_words(prepared.text, prepared.tokens))
+    result = RulebookResult(None, len(laid), len(prepared.report.replays), len(prepared.failed),
+                            time.perf_counter() - started, laid.heading_titles,
+                            [str(w) for w in prepared.warnings], prose_words(prepared.text, prepared.tokens))
+    return result, buffer.getvalue()

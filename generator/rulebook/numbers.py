@@ -70,7 +70,7 @@ GENERIC_SHAPES = (
 
 
 @lru_cache(maxsize=None)
-def _grammar(cls: type[Game]):
+def count_grammar(cls: type[Game]):
     """The game's nouns and shapes as compiled patterns: (noun patterns, shapes)."""
     noun = "(?P<noun>" + "|".join(f"(?:{n})" for n, _ in cls.count_nouns) + r")\b"
     nouns = [(re.compile(n + r"$", re.IGNORECASE), name) for n, name in cls.count_nouns]
@@ -138,7 +138,7 @@ def check_numbers(text: str, game: Game, path: Path | str = "rules.md",
     `tokens`: `text`'s own (`parse_markdown`), when already parsed."""
     path = Path(path)
     values = game.template_values()
-    nouns, shapes, bare = _grammar(type(game))
+    nouns, shapes, bare = count_grammar(type(game))
     skip = _fenced_lines(parse_markdown(text) if tokens is None else tokens)
     raw_lines = text.splitlines()
     clean = ["" if i in skip or OK_MARK.search(raw) else _CODE.sub(_blank, _JINJA.sub(_blank, raw))
