@@ -61,7 +61,7 @@ def register_fonts() -> None:
         path = FONT_DIR / file
         if not path.exists():
             raise FileNotFoundError(f"missing font {str(path)!r}: the package bundles its fonts")
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+        _register(name, path)
     addMapping(SERIF, 0, 0, SERIF)
     addMapping(SERIF, 1, 0, BOLD)
     addMapping(SERIF, 0, 1, ITALIC)
@@ -74,8 +74,17 @@ def _register_on_demand(name: str, file: str) -> None:
     """Register the bundled font `file` as `name` the first time a text needs it (`GLYPHS`,
     `FALLBACK`: most documents never do, and each costs a font file's parse)."""
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+        _register(name, FONT_DIR / file)
         _map_alone(name)
+
+
+def _register(name: str, path: Path) -> None:
+    """Register a TrueType font. Its ascent and descent are copied onto the font itself, where
+    reportlab's line measure looks first: otherwise each lookup (two per line of text) fails and
+    falls back to the face, at the price of an exception."""
+    font = TTFont(name, str(path))
+    font.ascent, font.descent = font.face.ascent, font.face.descent
+    pdfmetrics.registerFont(font)
 
 
 def _map_alone(name: str) -> None:

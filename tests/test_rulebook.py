@@ -366,3 +366,18 @@ def test_core_rulebook_is_a_short_read_and_the_booklet_holds_the_rest(tmp_path, 
         assert word not in rules_text, word
     booklet_pages = pypdf.PdfReader(str(booklet)).pages
     assert "Examples and clarifications" in booklet_pages[0].extract_text()
+
+
+def test_reportlab_patterns_compiled_on_first_use_still_match():
+    """generator leaves two of reportlab's patterns uncompiled until first use (the web-address
+    one costs a third of a bare reportlab start-up): once used, they split text as their own do."""
+    from reportlab.platypus import paragraph
+
+    pattern = paragraph.uri_pat
+    fresh = re.compile(pattern.pattern, pattern.flags)
+    for address in ["https://example.org/rules/siege.pdf", "ftp://user@10.0.0.1:21/kit", "not a web address"]:
+        found, expected = pattern.match(address), fresh.match(address)
+        assert (found and found.groups()) == (expected and expected.groups())
+    assert paragraph._uri_split_pairs("https://example.org/a/b")[0] == ("https://example.org/a/", "b")
+    from reportlab.lib import textsplit  # the other one: wrapping Chinese, Japanese and Korean text
+    assert textsplit.rx.sub(r"\1|", "ab漢字c") == "ab漢|字|c"
