@@ -293,6 +293,19 @@ def test_the_booklet_fails_or_stops_with_the_build(tmp_path, monkeypatch, cores,
     assert _children() == before and not list((tmp_path / "third").glob("*.pdf"))
 
 
+def test_the_booklets_number_warnings_are_shown_and_it_is_written_after_the_kit(tmp_path):
+    """The examples booklet, typeset beside the kit, reports its typed counts like rules.md does,
+    and lands beside the kit."""
+    folder = game_folder(tmp_path)
+    (folder / "examples.md").write_text("# Examples\n\nThe Vikings must loot all 5 villages.\n\n" + ILLEGAL,
+                                        encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", "--game", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "examples.md:3: 'all 5 villages' is typed, not templated" in result.output
+    assert sorted(p.name for p in (tmp_path / "out").glob("*.pdf")) == [
+        "siege-of-armagh-a4.pdf", "siege-of-armagh-examples-a4.pdf"]
+
+
 def test_build_puts_the_rulebook_after_the_cover(tmp_path):
     folder = game_folder(tmp_path)
     out = tmp_path / "out"
