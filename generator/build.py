@@ -119,8 +119,8 @@ T = TypeVar("T")
 
 class BackgroundJob(Generic[T]):
     """`work()` started beside this process: on Linux with a spare core, in a forked child (so the
-    examples booklet is checked and laid out while the kit is drawn); elsewhere it runs when its
-    result is asked for. `result()` returns what `work` returned or raises what it raised."""
+    examples booklet is checked and typeset while rules.md is checked and the kit drawn); elsewhere
+    it runs when its result is asked for. `result()` returns what `work` returned or raises what it raised."""
 
     def __init__(self, work: Callable[[], T]):
         self.work, self.pid = work, None
