@@ -245,16 +245,14 @@ def check_rules(game: Game, rules: Path | None, force: bool, warn: Callable[[str
     return prepared
 
 
-def rulebook_pages(prepared, kit, report: Callable[[str], None] = lambda text: None) -> list:
+def rulebook_pages(prepared, kit, report: Callable[[str], None]) -> list:
     """The checked rulebook as the kit's pages after the cover (none without rules.md)."""
     if prepared is None:
         return []
     from .rulebook import kit_pages
-    from .rulebook.build import summary
-    from .rulebook.markdown import prose_words
 
     pages = kit_pages(prepared, kit)
-    report(summary("rulebook", len(pages), prose_words(prepared.text, prepared.tokens), len(prepared.report.replays)))
+    report(prepared.summary("rulebook", len(pages)))
     return pages
 
 

@@ -91,15 +91,15 @@ def numbers_line(game) -> str:
 
 
 def run_check(files: Sequence[Path], game: Path | None, verbose: bool) -> NoReturn:
-    """`pnp check`: replay the files' example blocks, print the report, exit 0, 1 or 2."""
+    """`pnp check`: replay the files' example blocks, print the report, exit 0, 1 or 2 (its
+    callers map errors to exit codes)."""
     from .check import check_files, format_report
     from .config import find_numbers
 
-    with errors_to_exit_codes():
-        loaded = find_numbers(game, files)
-        echo(numbers_line(loaded), err=True)
-        report = check_files(list(files), loaded)
-        echo(format_report(report, verbose), err=report.exit_code == 2 and not report.replays)
+    loaded = find_numbers(game, files)
+    echo(numbers_line(loaded), err=True)
+    report = check_files(list(files), loaded)
+    echo(format_report(report, verbose), err=report.exit_code == 2 and not report.replays)
     raise SystemExit(report.exit_code)
 
 

@@ -188,7 +188,7 @@ def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]], game: G
         if i >= len(lines):
             raise fail(None, "expected a board grid, found the end of the block")
         before, i = grammar.read_grid(lines, i)
-        before_fields, i = _fields_and_options(game, lines, i, ("play", "expect"), options, rules)
+        before_fields, i = _fields_and_options(game, grammar, lines, i, ("play", "expect"), options, rules)
     except DiagramError as exc:
         raise fail(exc.line, exc.message) from None
     plays = []
@@ -246,7 +246,7 @@ def _add_option(game: Game, line: int, text: str, options: dict[str, str], rules
     options[name] = value
 
 
-def _fields_and_options(game, lines, i, stop, options, rules):
+def _fields_and_options(game, grammar, lines, i, stop, options, rules):
     """State lines, with `option:` lines allowed among them."""
     fields: dict[str, tuple[int, str]] = {}
     while i < len(lines):
@@ -257,7 +257,7 @@ def _fields_and_options(game, lines, i, stop, options, rules):
             continue
         if key in stop:
             break
-        more, _ = game.grammar.read_fields(lines[i:i + 1], 0)
+        more, _ = grammar.read_fields(lines[i:i + 1], 0)
         if key in fields:
             raise DiagramError(lines[i][0], f"{key} is given twice")
         fields.update(more)

@@ -52,6 +52,14 @@ class Prepared:
     def warnings(self) -> list[NumberProblem]:
         return [p for p in self.numbers if not p.is_error]
 
+    @property
+    def words(self) -> int:
+        """Words of prose (the example blocks are drawn, not read)."""
+        return prose_words(self.text, self.tokens)
+
+    def summary(self, what: str, pages: int) -> str:
+        return summary(what, pages, self.words, len(self.report.replays))
+
 
 @dataclass
 class RulebookResult:
@@ -199,7 +207,6 @@ def layout_rulebook(prepared: Prepared, frame: tuple[float, float], page_offset:
                     outline_level: int = 0) -> RulebookPages:
     """Lay the rulebook out in pages whose text frame is `frame` (width, height) points. Contents
     list numbers are rulebook pages plus `page_offset` (the kit's pages before the rulebook)."""
-    register_fonts()
     styles = make_styles()
     context = PageContext(outline_level=outline_level, page_offset=page_offset)
     flowables, headings = _flowables(prepared, styles, context)
@@ -289,16 +296,13 @@ def _footer(title: str, label: str) -> PageHook:
 
 
 def page_size_for(game: Game) -> tuple[float, float]:
-    """The kit's paper: [print] paper of components.toml, through the kit's model when present."""
+    """The kit's paper: [print] paper of components.toml."""
+    from ..kit.model import load_kit
+
     try:
-        from ..kit.model import PAPERS, load_kit
-    except ImportError:
-        return A4
-    try:
-        kit = load_kit(game)
+        return load_kit(game).page_size
     except ValueError:  # the kit reports its own errors; the rulebook still needs a page
         return A4
-    return PAPERS.get(kit.paper, A4) if kit.paper != "both" else PAPERS["both"]
 
 
 def build_rulebook(game: Game, rules_path: Path | str, out_pdf: Path | str | None, force: bool = False,
@@ -331,5 +335,5 @@ def typeset_rulebook(game: Game, rules_path: Path | str, force: bool = False,
     canvas.save()
     result = RulebookResult(None, len(laid), len(prepared.report.replays), len(prepared.failed),
                             time.perf_counter() - started, laid.heading_titles,
-                            [str(w) for w in prepared.warnings], prose_words(prepared.text, prepared.tokens))
+                            [str(w) for w in prepared.warnings], prepared.words)
     return result, buffer.getvalue()

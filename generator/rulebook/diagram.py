@@ -66,7 +66,6 @@ class Trace:
     ghosts: list[Ghost] = field(default_factory=list)
     flipped: list[int] = field(default_factory=list)  # squares of pieces revealed by a flip
     illegal: str | None = None
-    accepted_after: State | None = None  # the state after the accepted plays
 
 
 def trace(replay: Replay) -> Trace:
@@ -84,11 +83,10 @@ def trace(replay: Replay) -> Trace:
             if replay.rejected == (line, index):
                 _add(state, Effect(state.motions(move)), result, shown, illegal=True)
                 result.illegal = _sentence(replay.illegal)
-                result.accepted_after = replay.final
                 return result
             _add(state, state.effect(move), result, shown)
             state.push(move)
-    result.after = result.accepted_after = replay.final
+    result.after = replay.final
     return result
 
 
@@ -208,7 +206,7 @@ class ExampleDiagram(Flowable):
     MIN_SIDE = 110.0  # narrower than this, the text goes under the boards
     MAX_SIDE = 190.0
 
-    def __init__(self, replay: Replay, styles: Styles, force_failed: bool = True):
+    def __init__(self, replay: Replay, styles: Styles):
         super().__init__()
         self.replay, self.styles = replay, styles
         self.game = replay.example.game
@@ -216,8 +214,7 @@ class ExampleDiagram(Flowable):
         self.side_ink = {side.label: colors.HexColor(side.colour) for side in self.game.sides}
         self.trace = trace(replay)
         self.failed = not replay.passed
-        states = [self.trace.before] + [s for s in (self.trace.after, self.trace.accepted_after) if s]
-        self.crop = crop_for(self.trace, states)
+        self.crop = crop_for(self.trace, [self.trace.before, replay.final])  # final: after the accepted plays
         self.nf = self.crop.files[1] - self.crop.files[0] + 1
         self.nr = self.crop.ranks[1] - self.crop.ranks[0] + 1
         title = replay.example.title or f"Example ({replay.example.where()})"
@@ -260,8 +257,9 @@ class ExampleDiagram(Flowable):
         self.s = min(self.MAX_SQUARE, (inner - self.GAP - 2 * self.LABEL) / (2 * self.nf))
         self.caption_h = self.caption.wrap(inner, available_height)[1]
         self.board_h = self.nr * self.s
-        states = [self.trace.before] + ([self.trace.after] if self.trace.after and not self.trace.illegal else [])
-        notes = max((len(self._status_lines(state)) for state in states), default=0)
+        states = [self.trace.before] + ([self.trace.after] if self.trace.after else [])
+        self.notes = [self._status_lines(state) for state in states]  # under each board, in order
+        notes = max(map(len, self.notes))
         boards_h = 11 + self.board_h + self.LABEL + self.styles.small.leading * 1.3 * max(1, notes)
         side_w = inner - self._boards_width(self.s) - self.SIDE_GAP
         self.beside = side_w >= self.MIN_SIDE
@@ -299,7 +297,7 @@ class ExampleDiagram(Flowable):
         x0 = self.PAD + self.LABEL
         self._heading(x0, head_y, "Before — " + _to_move(t.before))
         self._board(x0, board_y, t.before, arrows=t.arrows, highlight=None)
-        self._status(x0, board_y - self.LABEL, t.before)
+        self._status(x0, board_y - self.LABEL, self.notes[0])
         end = x0 + board_w
         if not t.illegal:
             x1 = x0 + board_w + self.GAP
@@ -308,7 +306,7 @@ class ExampleDiagram(Flowable):
             self._heading(x1, head_y, "After — " + _to_move(after))
             self._board(x1, board_y, after, ghosts=t.ghosts, highlight=self._differences(after),
                         flipped=t.flipped)
-            self._status(x1, board_y - self.LABEL, after)
+            self._status(x1, board_y - self.LABEL, self.notes[1])
             end = x1 + board_w
         if self.text is not None:
             if self.beside:
@@ -343,11 +341,11 @@ class ExampleDiagram(Flowable):
             return []
         return wrap(text, SERIF, self.STATUS_SIZE, self.nf * self.s + self.LABEL)
 
-    def _status(self, x: float, y: float, state: State) -> None:
+    def _status(self, x: float, y: float, lines: list[str]) -> None:
         c = self.canv
         c.setFillColor(INK)
         c.setFont(SERIF, self.STATUS_SIZE)
-        for n, line in enumerate(self._status_lines(state)):
+        for n, line in enumerate(lines):
             c.drawString(x - self.LABEL * 0.2, y - self.STATUS_SIZE - 2 - n * self.STATUS_SIZE * 1.2, line)
 
     def _xy(self, x: float, y: float, f: float, r: float) -> tuple[float, float]:
@@ -382,9 +380,10 @@ class ExampleDiagram(Flowable):
                 c.setLineWidth(1.8)
                 c.rect(x + (f - f0) * s + 1, y + (r - r0) * s + 1, s - 2, s - 2, stroke=1, fill=0)
         arrows = sorted(arrows, key=lambda a: a.kind != "push")
-        spots = self._badge_spots(x, y, arrows)
-        for arrow in arrows:
-            self._arrow(x, y, arrow, spots.get(id(arrow)))
+        drawn = [(arrow, ends) for arrow in arrows if (ends := self._ends(x, y, arrow)) is not None]
+        spots = self._badge_spots(x, y, drawn)
+        for arrow, ends in drawn:
+            self._arrow(arrow, ends, spots.get(id(arrow)))
         c.restoreState()
 
     def _background(self, on: list[tuple[int, int]], cells: list) -> str:
@@ -440,20 +439,17 @@ class ExampleDiagram(Flowable):
         key = ("rulebook-board", board.files, board.ranks, self.crop, s, letters, grounds)
         return _forms(self.canv).get(key, box, draw)
 
-    def _badge_spots(self, x: float, y: float, arrows) -> dict[int, tuple[float, float]]:
-        """Where each numbered arrow's badge goes (by id of the arrow): see `badge_spots`; the
-        board's square is the room (the rank and file labels lie outside it) and the crosses of
-        refused moves are avoided."""
+    def _badge_spots(self, x: float, y: float, drawn) -> dict[int, tuple[float, float]]:
+        """Where each numbered arrow's badge goes (by id of the arrow; `drawn`: the arrows with
+        their ends): see `badge_spots`; the board's square is the room (the rank and file labels
+        lie outside it) and the crosses of refused moves are avoided."""
         s, r = self.s, self.badge_radius
         numbered, crosses, lines = [], [], []
-        for arrow in arrows:
-            ends = self._ends(x, y, arrow)
-            if ends is None:
-                continue
+        for arrow, ends in drawn:
             lines.append(ends)
-            sx, sy, ex, ey = ends
-            if arrow.illegal and arrow.kind != "back":
-                crosses.append(((sx + ex) / 2, (sy + ey) / 2, s * .17))
+            cross = self._cross_spot(arrow, ends)
+            if cross is not None:
+                crosses.append(cross)
             if arrow.number:
                 numbered.append((arrow, ends))
         spots = badge_spots([ends for _, ends in numbered], r, s * .06,
@@ -547,11 +543,16 @@ class ExampleDiagram(Flowable):
         _, _, start, end = self._style(arrow)
         return ax + ux * start, ay + uy * start, bx - ux * end, by - uy * end
 
-    def _arrow(self, x: float, y: float, arrow: Arrow, badge: tuple[float, float] | None = None) -> None:
-        c, s = self.canv, self.s
-        ends = self._ends(x, y, arrow)
-        if ends is None:
-            return
+    def _cross_spot(self, arrow: Arrow, ends) -> tuple[float, float, float] | None:
+        """Where a refused move's cross goes (centre and size), halfway along its arrow."""
+        if not arrow.illegal or arrow.kind == "back":
+            return None
+        sx, sy, ex, ey = ends
+        return (sx + ex) / 2, (sy + ey) / 2, self.s * .17
+
+    def _arrow(self, arrow: Arrow, ends, badge: tuple[float, float] | None = None) -> None:
+        """`arrow` from its start to its end (`ends`), with its badge and, refused, its cross."""
+        c = self.canv
         sx, sy, ex, ey = ends
         length = math.hypot(ex - sx, ey - sy) or 1.0
         ux, uy = (ex - sx) / length, (ey - sy) / length
@@ -582,9 +583,9 @@ class ExampleDiagram(Flowable):
             path.lineTo(ex - ux * head - px * hw, ey - uy * head - py * hw)
             path.close()
             c.drawPath(path, stroke=0, fill=1)
-        if arrow.illegal and arrow.kind != "back":
-            mx, my = (sx + ex) / 2, (sy + ey) / 2
-            self._cross(mx, my, s * .17)
+        cross = self._cross_spot(arrow, ends)
+        if cross is not None:
+            self._cross(*cross)
         if arrow.number and badge is not None:
             self._badge(*badge, self.badge_radius, str(arrow.number), ink, colors.white)
         c.restoreState()

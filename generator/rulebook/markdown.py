@@ -123,10 +123,9 @@ class Contents(Flowable):
     """A short contents list: the second-level headings and their pages (known after a first
     layout pass; the list has the same size in both passes, so the layout does not shift)."""
 
-    def __init__(self, entries: Sequence[tuple[str, str]], context: PageContext, styles: Styles,
-                 page_offset: int = 0):
+    def __init__(self, entries: Sequence[tuple[str, str]], context: PageContext, styles: Styles):
         super().__init__()
-        self.entries, self.context, self.styles, self.page_offset = list(entries), context, styles, page_offset
+        self.entries, self.context, self.styles = list(entries), context, styles
         self._table: Table | None = None
 
     def _make(self, width: float) -> Table:
@@ -156,8 +155,8 @@ class Contents(Flowable):
         fit = next((n for n in range(len(rows)) if sum(rows[:n + 1]) > available_height), len(rows))
         if fit == 0 or fit == len(rows):
             return []
-        return [Contents(self.entries[:fit], self.context, self.styles, self.page_offset),
-                Contents(self.entries[fit:], self.context, self.styles, self.page_offset)]
+        return [Contents(self.entries[:fit], self.context, self.styles),
+                Contents(self.entries[fit:], self.context, self.styles)]
 
     def draw(self) -> None:
         self._table = self._make(self.width)  # pages may have become known since wrap
@@ -247,7 +246,7 @@ def prose_words(text: str, tokens: list[Token] | None = None) -> int:
 
 
 def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext, on_example: FenceHandler,
-                       contents_level: int = 2, page_offset: int = 0) -> Document:
+                       contents_level: int = 2) -> Document:
     """Turn rendered Markdown, parsed with inline tokens (`parse_markdown(text, inline=True)`),
     into flowables. `on_example(k, token)` draws the k-th example block. A contents list of the
     level-`contents_level` headings follows the first level-1 heading."""
@@ -293,7 +292,7 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                     contents_done = True
                     sink.append(Spacer(1, 4))
                     sink.append(CachedParagraph("Contents", styles.h3))
-                    sink.append(Contents(contents_entries, context, styles, page_offset))
+                    sink.append(Contents(contents_entries, context, styles))
                     sink.append(Spacer(1, styles.body.fontSize))
                 i += 3
             elif t == "paragraph_open":

@@ -139,6 +139,7 @@ def check_numbers(text: str, game: Game, path: Path | str = "rules.md",
     path = Path(path)
     values = game.template_values()
     nouns, shapes, bare = count_grammar(type(game))
+    shapes = [(shape, name) for shape, name in shapes if name is None or name in values]  # counts it has
     skip = _fenced_lines(parse_markdown(text) if tokens is None else tokens)
     raw_lines = text.splitlines()
     clean = ["" if i in skip or OK_MARK.search(raw) else _CODE.sub(_blank, _JINJA.sub(_blank, raw))
@@ -156,9 +157,8 @@ def check_numbers(text: str, game: Game, path: Path | str = "rules.md",
             continue
         found = []
         for shape, name in shapes:
-            if name is None or name in values:
-                found += [(m.start("num"), m.group(0), name or _noun_count(nouns, m.group("noun")), m.group("num"))
-                          for m in shape.finditer(joined)]
+            found += [(m.start("num"), m.group(0), name or _noun_count(nouns, m.group("noun")), m.group("num"))
+                      for m in shape.finditer(joined)]
         if bare is not None and not _beside_a_diagram(block, raw_lines, skip):
             found += [(m.start("num"), m.group(0), _noun_count(nouns, m.group("noun")), m.group("num"))
                       for m in bare.finditer(joined) if int(m.group("num")) >= 2]
