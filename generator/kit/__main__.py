@@ -21,7 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--png", action="store_true", help="also write PNGs to OUT/png/")
     args = parser.parse_args(argv)
     from ..build import run
-    from ..errors import CheckFailed, LocatedError, UsageError
+    from ..errors import CheckFailed
 
     try:
         paths = run(game=args.game, out=args.out, paper=args.paper, duplex=args.duplex,
@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         print(exc.report + "\n" if exc.report else "", end="", file=sys.stderr)
         print(f"Error: {exc}", file=sys.stderr)
         return 1
-    except (UsageError, LocatedError, ValueError) as exc:
+    except ValueError as exc:  # UsageError and LocatedError among them
         print(f"Error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:

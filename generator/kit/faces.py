@@ -151,8 +151,7 @@ def track_card(c, w: float, h: float, ink: Ink, colour: Color, title: str, title
     """A track card's ground (Siege's reinforcement tracker, Tafl's turn track): the card's paper
     running `bleed` past the trim, a rounded frame in `colour`, and the title with its lines of
     notes centred at the top."""
-    c.setFillColor(ink.fill(hx("#e9dfc4")))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
+    ground(c, ink.fill(hx("#e9dfc4")), bleed, w, h)
     c.setStrokeColor(colour)
     c.setLineWidth(1.4)
     c.roundRect(4, 4, w - 8, h - 8, 6, fill=0, stroke=1)
@@ -196,10 +195,10 @@ def star(points: int, cx: float, cy: float, outer: float, inner: float,
     return result
 
 
-def ground(c, color, bleed: float = 0.0) -> None:
-    """A face's background: `color` over the whole box and its bleed."""
+def ground(c, color, bleed: float = 0.0, w: float = 100.0, h: float = 100.0) -> None:
+    """A face's background: `color` over the whole box (`w` x `h`) and its bleed."""
     c.setFillColor(color)
-    c.rect(-bleed, -bleed, 100 + 2 * bleed, 100 + 2 * bleed, fill=1, stroke=0)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
 
 
 def stripes(c, color, step=11.0, width=5.0, bleed=0.0) -> None:
@@ -313,8 +312,7 @@ def text_card(c, w: float, h: float, *, title: str, sections, style: CardStyle, 
     """A card of text sections (`card_sections`) under a title band: the background and the band
     run `bleed` past the trim. Returns the text column's x and width, for what a game adds below."""
     ink = Ink(ink_saver)
-    c.setFillColor(ink.fill(CARD_PAPER))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
+    ground(c, ink.fill(CARD_PAPER), bleed, w, h)
     c.setFillColor(ink.fill(style.frame) if not ink_saver else PAPER)
     c.rect(-bleed, h - CARD_BAND, w + 2 * bleed, CARD_BAND + bleed, fill=1, stroke=0)
     c.setStrokeColor(style.frame)

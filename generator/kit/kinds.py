@@ -22,7 +22,7 @@ from reportlab.platypus import Paragraph
 
 from ..pdf import BOLD, INK, PAPER, SERIF, bold_safe, escape, hx
 from .artfile import Art, draw_art
-from .faces import Ink, circle, clip_rect, poly, text_centered, tint
+from .faces import Ink, circle, clip_rect, ground, poly, star, text_centered, tint
 
 FIGURES = "Times-Bold"      # lining figures for values (the bundled serif has old-style ones)
 PLATE = hx("#e2c27a")
@@ -44,12 +44,7 @@ def ink_on(ink: Ink, fill: Color) -> Color:
 
 
 def _star(c, x, y, r, points, inner, fill):
-    pts = []
-    for k in range(2 * points):
-        a = math.pi / 2 + k * math.pi / points
-        rr = r if k % 2 == 0 else r * inner
-        pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
-    poly(c, pts, fill=fill)
+    poly(c, star(points, x, y, r, r * inner), fill=fill)
 
 
 def _pick(c, x, y, r, col):
@@ -141,8 +136,7 @@ def draw_mark(c, mark, x: float, y: float, r: float, color: Color) -> None:
 def background(c, ink: Ink, fill: Color | None, art: Art | None, bleed: float, w: float, h: float) -> None:
     """The face's ground: a fill and/or art, past the cut by `bleed`."""
     if fill is not None:
-        c.setFillColor(ink.fill(fill))
-        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+        ground(c, ink.fill(fill), bleed, w, h)
     if art is not None and not ink.saver:
         draw_art(c, art, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
 

@@ -168,11 +168,12 @@ def _length(game: Game, section: str, key: str, value: Any) -> float:
 
 
 def _count(game: Game, section: str, key: str, value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value > MAX_COPIES:
+            raise game.error(section, key, f"[{section}] {key}: {value} is too many to cut out (at most {MAX_COPIES})")
+        if value >= 0:
+            return value
     names = game.template_values()
-    if isinstance(value, int) and not isinstance(value, bool) and value > MAX_COPIES:
-        raise game.error(section, key, f"[{section}] {key}: {value} is too many to cut out (at most {MAX_COPIES})")
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
     if isinstance(value, str) and isinstance(names.get(value), int):
         return names[value]
     known = ", ".join(k for k, v in names.items() if isinstance(v, int) and not isinstance(v, bool))
@@ -261,8 +262,8 @@ def _piece(game: Game, hooks: KitHooks, key: str, table: Any, square: float) -> 
     for art in labels:
         if art not in faces:
             raise game.error(section, "labels", f"[{section}] labels: {art!r} is not a face of this "
-                                                f"piece ({', '.join(sorted(f for f in faces if f))})")
-    defaults = {face: game.faces.labels.get(face, "") for face in faces if face}
+                                                f"piece ({', '.join(sorted(faces))})")
+    defaults = {face: game.faces.labels.get(face, "") for face in faces}
     piece = Piece(key=key, name=name, kind=kind, width=width, height=height, count=count, front=front,
                   backs=backs, labels=tuple(sorted({**defaults, **labels}.items())), spaces=spaces,
                   pairs=pairs)

@@ -402,11 +402,7 @@ def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom:
             if face not in printed:
                 continue
             r = geo.square_rect(square % kit.board_files, square // kit.board_files + 1)
-            c.saveState()
-            c.translate(r.x + (r.w - piece) / 2, r.y + (r.h - piece) / 2)
-            c.scale(piece / 100, piece / 100)
-            c.doForm(forms.icon(face))
-            c.restoreState()
+            forms.draw_icon(c, face, r.x + (r.w - piece) / 2, r.y + (r.h - piece) / 2, piece)
     if marker is not None:
         face, file, rank = marker
         y = -room if below else geo.height + room - t if above else geo.square_rect(0, int(rank)).y

@@ -84,11 +84,12 @@ def play_game(task: GameTask) -> dict:
     rngs = [random.Random(task.seed * 2 + n) for n in range(len(players))]
     actions = turns = 0
     while not state.is_game_over():
-        if state.in_setup() and not state.legal_moves():
+        setup = state.in_setup()
+        if setup and not state.legal_moves():
             break  # a setup step with no legal move (impossible counts): recorded as "stalled"
         side = state.to_move
         move = players[int(side)].choose(state.view(side), rngs[int(side)])
-        if not state.in_setup():
+        if not setup:
             turns = state.turn  # turns played: the last one a move was made in (a capped game: the cap)
         state.push(move)
         actions += 1
@@ -256,8 +257,8 @@ def plan_variants(game: Game, rules: Sequence[str | None], options: dict[str, st
         combos = [combo + [(key, value)] for combo in combos for value in values]
     variants = []
     for rule_set in rules:
-        if rule_set is not None and rule_set not in game.rule_sets:
-            raise ValueError(f"rules must be {' or '.join(game.rule_sets) or 'left out'}, not {rule_set!r}")
+        if rule_set is not None:
+            game.with_rule_set(rule_set)  # raises ValueError for a rule set the game does not have
         for combo in combos:
             changes, opts = [], dict(options or {})
             for key, value in combo:

@@ -15,12 +15,10 @@ from ..games.base import Game, State
 
 @dataclass(frozen=True)
 class Turn:
-    """A turn of the game as played: the moves' notation and the positions around it."""
+    """A turn of the game as played: the moves' notation and where it ends in the move list."""
 
-    side: str
     moves: tuple[str, ...]
-    start: int   # index of the first move in the game's move list
-    end: int     # index after the last move
+    end: int     # index after the last move in the game's move list
 
 
 def game_title(game: Game) -> str:
@@ -44,7 +42,7 @@ def turns(start: State, moves: list) -> tuple[int | None, list[Turn], int]:
                 first = begin = index + 1
             continue
         if state.is_game_over() or state.to_move != side or state.turn != turn:
-            done.append(Turn(side.label, tuple(m.notation() for m in moves[begin:index + 1]), begin, index + 1))
+            done.append(Turn(tuple(m.notation() for m in moves[begin:index + 1]), index + 1))
             begin = index + 1
     return first, done, begin if begin is not None else len(moves)
 
