@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 from ..errors import GameFileError
 
 COMPONENTS_FILE = "components.toml"  # a game folder's one required file
+MAX_COPIES = 64  # of any piece: a kit a person can cut out
 
 if TYPE_CHECKING:
     from .values import CellArt, Effect, Grid, Motion, Outcome
@@ -362,6 +363,7 @@ class Game:
     sections: ClassVar[tuple[str, ...]] = ()         # its own tables of components.toml
     rule_sets: ClassVar[tuple[str, ...]] = ()        # named rule sets (`rules:` lines), if any
     ways: ClassVar[tuple[str, ...]] = ()             # the ways to win, for the lab's report
+    way_words: ClassVar[dict[str, str]] = {}         # a way to win in words, where not its name
 
     info: GameInfo = GameInfo()
     folder: Path | None = None
@@ -454,7 +456,7 @@ class Game:
         if outcome.winner is None:
             return "The game is a draw", ""
         plural = next(s.plural for s in self.sides if s.label == outcome.winner.label)
-        return f"The {plural} win", ", ".join(outcome.ways)
+        return f"The {plural} win", ", ".join(self.way_words.get(w, w) for w in outcome.ways)
 
     # --- the lab
     def evaluate(self, state: State, side) -> float:

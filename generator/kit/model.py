@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import UsageError
-from ..games.base import Game, KitHooks
+from ..games.base import MAX_COPIES, Game, KitHooks
 from ..units import mm, parse_length
 from .faces import FaceSet
 
@@ -58,10 +58,10 @@ DEFAULT_PRINT: dict[str, Any] = {
     "square": "45mm", "paper": "a4", "margin": "8mm", "board_overlap": "10mm", "bleed": "0mm",
 }
 
-# Sanity limits: a board square a person can play on, and pieces a person can cut out.
+# Sanity limits: a board square a person can play on, and pieces a person can cut out (MAX_COPIES,
+# shared with the games' own count checks).
 SQUARE_RANGE = (mm(15), mm(80))
 PIECE_MIN = mm(8)
-MAX_COPIES = 64
 
 
 @dataclass(frozen=True, repr=False, eq=False)

@@ -173,10 +173,10 @@ class Reader:
         return self.render(section, "text", self.text(section, "text", entry.get("text", "")))
 
     def values(self) -> dict[str, Any]:
-        info = self.game.info
+        """The names a template or a count may use: the base game's (title, version, designer),
+        the sides, the [numbers] and the totals of the components read so far."""
         sides = [s.name for s in self.sides()] if "sides" in self.data else []
-        return {"title": info.title, "version": info.version, "designer": info.designer,
-                "sides": sides, **self.numbers(), **self.totals}
+        return {**Game.template_values(self.game), "sides": sides, **self.numbers(), **self.totals}
 
     def add(self, name: str, draw: Callable, label: str = "") -> str:
         self.draw[name] = draw

@@ -29,6 +29,8 @@ class SiegeGame(Game):
     sections: ClassVar[tuple[str, ...]] = ("counts", "rules")
     rule_sets: ClassVar[tuple[str, ...]] = tuple(RULE_SETS)
     ways: ClassVar[tuple[str, ...]] = ("treasure", "defeats", "chief", "villages")
+    way_words: ClassVar[dict[str, str]] = {"treasure": "the treasure", "defeats": "defeats",
+                                           "chief": "the Chief", "villages": "every village looted"}
     board: ClassVar[BoardSpec] = BOARD
     count_nouns: ClassVar[tuple[tuple[str, str], ...]] = (
         (r"(?:looted |intact |unlooted )?villages?", "villages"),
@@ -124,10 +126,6 @@ class SiegeGame(Game):
         values.update(super().template_values())
         return values
 
-    def describe_outcome(self, outcome) -> tuple[str, str]:
-        head, _ = super().describe_outcome(outcome)
-        return head, ", ".join(WAY_WORDS.get(w, w) for w in outcome.ways)
-
     # --- the lab: players look this up once per decision and call it for every node a search
     # expands, so it gives the function itself (imported on first use: the kit does not need it)
     @property
@@ -146,8 +144,6 @@ class SiegeGame(Game):
         return kit_hooks(self)
 
 
-WAY_WORDS = {"treasure": "the treasure", "defeats": "defeats", "chief": "the Chief",
-             "villages": "every village looted"}
 COUNT_NAMES = tuple(f.name for f in fields(Counts))
 NUMBER_NAMES = tuple(f.name for f in fields(RuleNumbers))
 

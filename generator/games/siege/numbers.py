@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..base import BoardSpec
+from ..base import MAX_COPIES, BoardSpec
 
 RANK = 8  # squares per rank
 
@@ -74,7 +74,6 @@ BOARD = BoardSpec(
 )
 
 
-MAX_COPIES = 64  # of any piece: a kit a person can cut out
 MAX_POINTS = 3   # ruling 21: the Irish can hold 3 points (treasure, defeats, Chief), the Vikings 2
 
 

@@ -421,7 +421,7 @@ def kit_hooks(game) -> KitHooks:
 def _check_piece(values: dict):
     def check(piece) -> str | None:
         """Ruling 15: the turn track must reach the turn limit (the highest bid)."""
-        limit = values.get("turn_limit", 30)
+        limit = values["turn_limit"]
         if piece.kind == "tracker" and piece.spaces < limit:
             return (f"spaces is {piece.spaces} but skilled play counts the defenders' turns up to the "
                     f"turn limit, {limit}")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 
-from ..base import InvalidMoveError
+from ..base import BoardSpec, InvalidMoveError
 
 MIN_SIZE, MAX_SIZE = 7, 19
 FILES = "abcdefghijklmnopqrs"  # 19 files at most
@@ -60,11 +60,6 @@ class Piece:
 
     side: Side
     king: bool = False
-
-    @property
-    def letter(self) -> str:
-        """The diagram letter: A, D or K."""
-        return "K" if self.king else "AD"[self.side]
 
     @property
     def face(self) -> str:
@@ -147,21 +142,24 @@ _MOVE = re.compile(r"([a-s])(\d{1,2})-([a-s])(\d{1,2})")
 END = Move(-1, -1, -1, -1)
 
 
+@lru_cache(maxsize=None)
+def _spec(n: int) -> BoardSpec:
+    """The plain `n` x `n` board, whose square names are Tafl's."""
+    return BoardSpec(n, n)
+
+
 def square_name(square: int, n: int) -> str:
     """The name of a square on an `n` x `n` board.
 
     >>> square_name(60, 11)
     'f6'
     """
-    return f"{FILES[square % n]}{square // n + 1}"
+    return _spec(n).square_name(square)
 
 
 def parse_square(text: str, n: int) -> int:
     """`"f6"` to its number on an `n` x `n` board; raises ValueError for anything else."""
-    match = re.fullmatch(r"([a-s])(\d{1,2})", text)
-    if match and FILES.index(match.group(1)) < n and 1 <= int(match.group(2)) <= n:
-        return FILES.index(match.group(1)) + n * (int(match.group(2)) - 1)
-    raise ValueError(f"bad square {text!r}: expected a file a-{FILES[n - 1]} and a rank 1-{n}, like d5")
+    return _spec(n).parse_square(text)
 
 
 def check_size(n: int) -> None:
@@ -180,11 +178,11 @@ class Geometry:
         check_size(n)
         self.n = n
         self.size = n * n
+        self.name = _spec(n).square_name  # a square's name, like "f6"
         self.throne = self.size // 2
         self.corners = (0, n - 1, self.size - n, self.size - 1)
         # Ruling 9: the corners and the (empty) throne are hostile to both sides.
         self.hostile = tuple(s == self.throne or s in self.corners for s in range(self.size))
-        self.edge = tuple(s % n in (0, n - 1) or s // n in (0, n - 1) for s in range(self.size))
         self.steps = tuple(tuple(self._step(s, d) for d in range(4)) for s in range(self.size))
         self.rays = tuple(tuple(self._ray(s, d) for d in range(4)) for s in range(self.size))
         self.move_of: dict[int, Move] = {}  # frm * size + to -> the one Move object for it
@@ -229,9 +227,6 @@ class Geometry:
                 runs[ray[k] + 1 if k < len(ray) else 0] = tuple(self.move(square, t) for t in ends)
             lanes += (mask, runs)
         return tuple(lanes)
-
-    def name(self, square: int) -> str:
-        return square_name(square, self.n)
 
     def line_between(self, frm: int, to: int) -> tuple[int, ...] | None:
         """The squares a move from `frm` to `to` passes over and ends on, or None when the two

@@ -12,7 +12,7 @@ from math import isqrt
 from typing import TYPE_CHECKING
 
 from ..base import DiagramError, Grammar, Grid, Outcome
-from .board import FILES, LETTERS, MAX_SIZE, MIN_SIZE, Move, Side, check_size, geometry
+from .board import FILES, LETTERS, MAX_SIZE, MIN_SIZE, Move, Side, check_size
 from .state import Rules, TaflState
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ class TaflGrammar(Grammar):
                 raise DiagramError(grid.line, f"the grid has more than one king ({geo.name(state.king)}, "
                                               f"{geo.name(square)})")
             state.place(square, token)
-        value = {key: " ".join(text.split()) for key, (_, text) in fields.items()}
+        value = {key: self.normalize(key, text) for key, (_, text) in fields.items()}
         line = {key: number for key, (number, _) in fields.items()}
         rules_ = state.rules
         to_move = value.get("to-move", "defenders" if rules_.skilled_play else "attackers")
@@ -258,11 +258,15 @@ class TaflGrammar(Grammar):
 
     def default_fields(self, grid: Grid, options: dict[str, str]) -> dict[str, str]:
         game = self._game(isqrt(len(grid.tokens)) or 11)
-        rules = Rules(game.check_options({**dict(game.options), **options}))
-        skilled = rules.skilled_play
-        return {"to-move": "defenders" if skilled else "attackers", "last-attackers": "",
-                "last-defenders": "", "turn-limit": str(rules.turn_limit) if skilled else "",
-                "defender-turns": "0" if skilled else "", "this-turn": "", "winner": ""}
+        return _defaults(Rules(game.check_options({**dict(game.options), **options})))
+
+
+def _defaults(rules: Rules) -> dict[str, str]:
+    """The value each state line has, under these rules, when a diagram does not write it."""
+    skilled = rules.skilled_play
+    return {"to-move": "defenders" if skilled else "attackers", "last-attackers": "",
+            "last-defenders": "", "turn-limit": str(rules.turn_limit) if skilled else "",
+            "defender-turns": "0" if skilled else "", "this-turn": "", "winner": ""}
 
 
 # ----------------------------------------------------------------------------- printing
@@ -281,13 +285,7 @@ def state_diagram(state: TaflState) -> str:
     """The position as a diagram: the grid and every state line that differs from its default."""
     grammar = TaflGrammar(state.game)
     tokens = grammar.tokens(state)
-    defaults = grammar.default_fields(Grid(tokens), state.rules.values)
+    defaults = _defaults(state.rules)
     lines = grid_lines(tokens, state.n)
     lines += [f"{key}: {value}" for key, value in grammar.fields(state).items() if value != defaults[key]]
     return "\n".join(lines) + "\n"
-
-
-def empty_grid(n: int) -> str:
-    """An empty `n` x `n` grid, for building test positions."""
-    geometry(n)
-    return "\n".join(grid_lines(["."] * (n * n), n)) + "\n"

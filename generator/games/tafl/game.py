@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ..base import GameInfo, BoardSpec, DiagramError, Game, Outcome, OptionSpec, SideInfo, resolve_options
+from ..base import GameInfo, BoardSpec, DiagramError, Game, OptionSpec, SideInfo, resolve_options
 from .board import FILES, Move, Side, check_size, geometry, parse_square
 from .diagram import TaflGrammar, read_setup
 from .state import TaflState
@@ -41,10 +41,6 @@ SETUP_11 = {
     "K": "f6",
 }
 
-WAYS_IN_WORDS = {"king-escaped": "the king escaped", "king-captured": "the king was captured",
-                 "no-moves": "the other side had no legal move",
-                 "turn-limit": "the defenders ran out of turns"}
-
 
 def check_options(values: dict[str, object]) -> dict[str, str]:
     """Every option's value by name, defaults filled in; raises ValueError for unknown names and
@@ -70,8 +66,9 @@ def package_setup(n: int) -> tuple[str, ...]:
     return read_setup(path.read_text(encoding="utf-8")) if path.exists() else ()
 
 
+@lru_cache(maxsize=None)
 def builtin_layout() -> tuple[str, ...]:
-    """Ruling 3's setup as grid tokens, one per square of the 11 x 11 board."""
+    """Ruling 3's setup as grid tokens, one per square of the 11 x 11 board (built once: a tuple)."""
     tokens = ["."] * 121
     for letter, names in SETUP_11.items():
         for name in names.split():
@@ -109,6 +106,9 @@ class TaflGame(Game):
     >>> state = TaflGame().new_initial_state()
     >>> len(state.legal_moves()), state.to_move.label
     (116, 'attackers')
+    >>> from generator.games.base import Outcome
+    >>> TaflGame().describe_outcome(Outcome(Side.DEFENDERS, "king-escaped", ("king-escaped",)))
+    ('The Defenders win', 'the king escaped')
     """
 
     name: ClassVar[str] = "tafl"
@@ -118,6 +118,10 @@ class TaflGame(Game):
     sections: ClassVar[tuple[str, ...]] = ("board", "rules")
     rule_sets: ClassVar[tuple[str, ...]] = ()
     ways: ClassVar[tuple[str, ...]] = ("king-escaped", "king-captured", "no-moves", "turn-limit")
+    way_words: ClassVar[dict[str, str]] = {"king-escaped": "the king escaped",
+                                           "king-captured": "the king was captured",
+                                           "no-moves": "the other side had no legal move",
+                                           "turn-limit": "the defenders ran out of turns"}
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     # The rulebook's number check: typed counts of these nouns must match components.toml.
     count_nouns: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -276,22 +280,13 @@ class TaflGame(Game):
     def side(self, label: str) -> Side:
         return Side.from_label(label)
 
-    def describe_outcome(self, outcome: Outcome) -> tuple[str, str]:
-        """The result in words, with the way it was won.
-
-        >>> TaflGame().describe_outcome(Outcome(Side.DEFENDERS, "king-escaped", ("king-escaped",)))
-        ('The Defenders win', 'the king escaped')
-        """
-        head, _ = super().describe_outcome(outcome)
-        return head, ", ".join(WAYS_IN_WORDS.get(way, way) for way in outcome.ways)
-
     def template_values(self) -> dict[str, Any]:
         values = super().template_values()
         geo = geometry(self.size)
+        options = check_options(dict(self.options))
         values.update(board_size=self.size, last_file=FILES[self.size - 1], throne=geo.name(geo.throne),
                       corners=", ".join(geo.name(s) for s in geo.corners),
-                      turn_limit=int(dict(self.options).get("turn-limit", "30")),
-                      turn_cap=int(dict(self.options).get("turn-cap", "0")), kings=1)
+                      turn_limit=int(options["turn-limit"]), turn_cap=int(options["turn-cap"]), kings=1)
         tokens = self.setup_or_none()
         if tokens is None:
             return values

@@ -26,10 +26,9 @@ class Rules:
     """The resolved options (the rulings marked option) as plain values for the hot paths."""
 
     __slots__ = ("armed_king", "edge_king", "shield_wall", "berserker", "skilled_play",
-                 "turn_limit", "turn_cap", "values")
+                 "turn_limit", "turn_cap")
 
     def __init__(self, values: dict[str, str]):
-        self.values = values
         self.armed_king = values["unarmed-king"] == "off"      # ruling 8
         self.edge_king = values["edge-king"] == "on"           # ruling 11
         self.shield_wall = values["shield-wall"] == "on"       # ruling 12
@@ -59,7 +58,7 @@ class TaflState(State):
         self.last: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ())  # each side's previous turn
         self.chain: tuple[Move, ...] = ()   # the moves made so far in a berserker turn
         self.defender_turns = 0              # ruling 15
-        self.turn_limit = self.rules.turn_limit
+        self.turn_limit = self.rules.turn_limit  # fixed for the game (a diagram's turn-limit line sets it)
         self._outcome: Outcome | None = None
         self._stack: list[tuple] = []
         self.move_stack: list[Move] = []
@@ -262,12 +261,12 @@ class TaflState(State):
         """Play a legal move (unchecked: see `push_checked`). Ends the turn unless the move
         captured and the berserker option lets the token go on (ruling 14)."""
         self._stack.append((self.board[:], self.occupied, self.squares, self.king, self.to_move, self.turn,
-                            self.last, self.chain, self.defender_turns, self.turn_limit, self._outcome))
+                            self.last, self.chain, self.defender_turns, self._outcome))
         self.move_stack.append(move)
-        chain = self.chain + (move,)
         if move.is_end:
-            self._end_turn(chain[:-1])
+            self._end_turn(self.chain)
             return
+        chain = self.chain + (move,)
         n = self.n
         frm = move.from_rank * n + move.from_file
         to = move.to_rank * n + move.to_file
@@ -305,7 +304,7 @@ class TaflState(State):
 
     def pop(self) -> Move:
         (self.board, self.occupied, self.squares, self.king, self.to_move, self.turn, self.last, self.chain,
-         self.defender_turns, self.turn_limit, self._outcome) = self._stack.pop()
+         self.defender_turns, self._outcome) = self._stack.pop()
         return self.move_stack.pop()
 
     def _end_turn(self, moves: tuple[Move, ...]) -> None:
