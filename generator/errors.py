@@ -41,12 +41,24 @@ class CheckFailed(ValueError):
         return type(self), (str(self), self.report)
 
 
+MAX_TEXT_BYTES = 8 * 1024 * 1024  # a game folder's text file (components.toml, rules.md, a template)
+
+
 def read_text(path: Path, error: type[LocatedError]) -> str:
-    """A UTF-8 file's text; raises `error` naming the file when it cannot be read."""
+    """A UTF-8 file's text, at most MAX_TEXT_BYTES; raises `error` naming the file when it cannot
+    be read."""
     try:
-        return path.read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            data = file.read(MAX_TEXT_BYTES + 1)
     except OSError as exc:
         raise error(path, None, f"cannot read: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL in the name
+        raise error(path, None, f"cannot read: {exc}") from None
+    if len(data) > MAX_TEXT_BYTES:
+        raise error(path, None, f"too large: a game folder's text file is at most "
+                                f"{MAX_TEXT_BYTES // (1024 * 1024)} MB")
+    try:
+        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as exc:
         raise error(path, None, f"cannot read: not UTF-8 text ({exc.reason} at byte {exc.start}); "
                                 f"save it as UTF-8") from None

@@ -81,45 +81,17 @@ class Replay:
 
 
 def render_markdown(text: str, game: Game, path: Path | str = "<text>") -> str:
-    """Fill a Markdown template's `{{ name }}`-style numbers from the game. Files without
+    """Fill a Markdown template's `{{ name }}`-style numbers from the game, in the sandbox
+    (generator/sandbox.py; `{% include %}` reads the game folder's templates/). Files without
     template syntax are returned unchanged; lines keep their numbers."""
     if "{{" not in text and "{%" not in text:
         return text
-    import jinja2
-
-    name = Path(path).name  # the cache's key: its entry is checked against the text
-    env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                             optimized=False,  # constant folding costs more than it saves here
-                             loader=jinja2.FunctionLoader(lambda wanted: text if wanted == name else None),
-                             bytecode_cache=_template_cache())
-    try:
-        return env.get_template(name).render(**game.template_values())
-    except jinja2.TemplateSyntaxError as exc:
-        raise ExampleSyntaxError(path, exc.lineno, f"template error: {exc.message}") from None
-    except jinja2.UndefinedError as exc:
-        raise ExampleSyntaxError(path, None, f"template error: {exc.message}; known names: "
-                                             f"{', '.join(sorted(game.template_values()))}") from None
-
-
-@lru_cache(maxsize=None)
-def _template_cache():
-    """jinja2's cache of compiled templates (as Python caches compiled modules), in a folder of
-    the user's own under the system's temporary folder: one entry per file name, used only while
-    the text it was compiled from is unchanged. None where no such folder can be made: every run
-    then compiles."""
-    import jinja2
-
-    class QuietCache(jinja2.FileSystemBytecodeCache):
-        def dump_bytecode(self, bucket) -> None:
-            try:
-                super().dump_bytecode(bucket)
-            except OSError:  # unwritable: the next run compiles again, nothing worse
-                pass
+    from .sandbox import TemplateFault, render
 
     try:
-        return QuietCache(pattern="siege-pnp-%s.cache")  # its own names beside other programs' entries
-    except (OSError, RuntimeError):
-        return None
+        return render(text, game.template_values(), path, includes=game.root / "templates", cache=True)
+    except TemplateFault as exc:
+        raise ExampleSyntaxError(exc.path, exc.line, exc.message) from None
 
 
 def parse_markdown(text: str, inline: bool = False) -> list:

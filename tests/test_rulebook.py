@@ -400,19 +400,19 @@ def test_compiled_templates_are_reused_only_for_the_same_text(tmp_path, monkeypa
     """rules.md is compiled once and reused while its text is unchanged; an edited file, or
     another game's file of the same name, is compiled afresh; and a temporary folder where no
     cache can be kept only costs the compile."""
-    from generator import examples
+    from generator import sandbox
 
     game = load_game(ROOT)
     first, second = tmp_path / "a" / "rules.md", tmp_path / "b" / "rules.md"
     assert render_markdown("Loot {{ villages }} villages.", game, first) == "Loot 5 villages."
     assert render_markdown("Win with {{ points_to_win }} points.", game, second) == "Win with 2 points."
     assert render_markdown("Loot {{ villages }} villages.", game, first) == "Loot 5 villages."
-    examples._template_cache.cache_clear()
+    sandbox._bytecode_cache.cache_clear()
     not_a_folder = tmp_path / "file"
     not_a_folder.write_text("", encoding="utf-8")
     monkeypatch.setattr("tempfile.gettempdir", lambda: str(not_a_folder))
     try:
-        assert examples._template_cache() is None
+        assert sandbox._bytecode_cache() is None
         assert render_markdown("{{ villages - 1 }} left", game, first) == "4 left"
     finally:
-        examples._template_cache.cache_clear()
+        sandbox._bytecode_cache.cache_clear()

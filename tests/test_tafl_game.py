@@ -56,7 +56,7 @@ def test_a_9_board_with_its_setup_and_options(tmp_path):
     ("[board]\nsize = 10\n", 2, "odd from 7 to 19"),
     ("[board]\nsize = \"big\"\n", 2, "must be a whole number"),
     ("[board]\nsize = 9\n", 2, "needs a setup diagram"),
-    ("[board]\nsize = 9\nsetup = \"nowhere.txt\"\n", 3, "cannot read the setup diagram 'nowhere.txt'"),
+    ("[board]\nsize = 9\nsetup = \"nowhere.txt\"\n", 3, "no such file 'nowhere.txt' in the game folder"),
     ("[board]\ncolour = \"red\"\n", 2, "unknown key 'colour' in [board]; accepted keys: size, setup"),
     ("[rules]\nset = \"final\"\n", 2, "unknown key 'set' in [rules]"),
     ("[rules.options]\nberserker = \"maybe\"\n", 1, "option berserker takes off or on"),

@@ -404,8 +404,9 @@ class Game:
     def template(self, name: str) -> Path:
         """The template `name`: the game folder's templates/NAME when present, else the one the
         package ships (package data, beside its modules)."""
-        own = self.root / "templates" / name
-        if self.folder is not None and own.is_file():
+        from ..paths import inside
+        own = inside(self.root / "templates", name) if self.folder is not None else None
+        if own is not None and own.is_file():
             return own
         import inspect
         return Path(inspect.getfile(type(self))).parent / "templates" / name

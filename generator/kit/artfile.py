@@ -1,6 +1,6 @@
 """The designer's own art: SVG (kept as vectors) and PNG/JPEG files from a game folder's art/.
 
-`ArtRef.resolve` checks that a path stays inside the game folder (no "..", no absolute path, no
+`resolve` checks that a path stays inside the game folder (no "..", no absolute path, no
 symlink out) and names components.toml:line when it does not; `load` reads the file once: an SVG
 through a hardened lxml parser (no DTD, no entities, no network, no external references) into a
 reportlab drawing, an image through Pillow. `draw_art` fills a box with it, cropping to cover.
@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import GameFileError
+from ..paths import inside, why_outside
 
 SVG, IMAGES = (".svg",), (".png", ".jpg", ".jpeg")
 MIN_DPI = 300
@@ -38,20 +39,16 @@ class Art:
         return 72.0 / scale
 
 
-def resolve(game, section: str, key: str, value: object, suffixes: tuple[str, ...] = SVG + IMAGES) -> Path:
-    """The file `value` names, inside the game folder; raises GameFileError at `[section] key`."""
+def resolve(game, section: str, key: str, value: object,
+            suffixes: tuple[str, ...] | None = SVG + IMAGES) -> Path:
+    """The file `value` names, inside the game folder (generator/paths.py), ending in one of
+    `suffixes` (None: any); raises GameFileError at `[section] key`."""
     if not isinstance(value, str) or not value.strip():
         raise game.error(section, key, f"[{section}] {key}: expected a file path such as \"art/lion.svg\"")
-    folder = game.root.resolve()
-    raw = Path(value)
-    if raw.is_absolute() or ".." in raw.parts:
-        raise game.error(section, key, f"[{section}] {key}: {value!r} leaves the game folder; art "
-                                       f"paths are relative to it, such as \"art/lion.svg\"")
-    path = (folder / raw).resolve()
-    if folder not in path.parents:
-        raise game.error(section, key, f"[{section}] {key}: {value!r} leaves the game folder "
-                                       f"(a symbolic link to {path})")
-    if path.suffix.lower() not in suffixes:
+    path = inside(game.root, value)
+    if path is None:
+        raise game.error(section, key, f"[{section}] {key}: {why_outside(game.root, value)}")
+    if suffixes is not None and path.suffix.lower() not in suffixes:
         raise game.error(section, key, f"[{section}] {key}: {value!r} is not a {' or '.join(suffixes)} file")
     if not path.is_file():
         raise game.error(section, key, f"[{section}] {key}: no such file {value!r} in the game folder")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from reportlab.lib.colors import Color
@@ -270,12 +271,12 @@ def card_sections(path, values: dict) -> list[tuple[str, list[str]]]:
     source = read_text(path, GameFileError)
     text = _fill_names(source, values)
     if text is None:
-        import jinja2
+        from ..sandbox import TemplateFault, render
 
         try:
-            text = jinja2.Template(source, undefined=jinja2.StrictUndefined).render(**values)
-        except jinja2.TemplateError as exc:
-            raise GameFileError(path, getattr(exc, "lineno", None), str(exc)) from None
+            text = render(source, values, path, includes=Path(path).parent, keep_trailing_newline=False)
+        except TemplateFault as exc:
+            raise GameFileError(exc.path, exc.line, exc.message) from None
     sections: list[tuple[str, list[str]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith("## "):

@@ -85,7 +85,9 @@ def preload(game: Game) -> None:
     """Load, once, what checking and typesetting any document of `game` needs and would otherwise
     load on first use: the template engine, the game's engine, its count grammar and the fonts.
     `pnp build` calls this before it forks the booklet's process, so neither process does it."""
-    from jinja2 import Environment  # noqa: F401
+    from ..sandbox import _environment_class
+
+    _environment_class()
 
     game.grammar  # noqa: B018 (its first use imports the game's engine)
     count_grammar(type(game))

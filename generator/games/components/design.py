@@ -64,7 +64,6 @@ class Reader:
         self.square = self._square()
         self._numbers: dict[str, Any] | None = None     # read once, on first use
         self._sides: list[Side] | None = None
-        self._env = None                                # the jinja2 environment of render
 
     def _square(self) -> float:
         value = self.game.tables.get("print", {}).get("square", "45mm")
@@ -144,24 +143,22 @@ class Reader:
         return w, h
 
     def render(self, section: str, key: str, text: str, path: Path | None = None) -> str:
-        """A jinja2 template over the game's numbers; errors name the line."""
-        import jinja2
+        """A template over the game's numbers, rendered in the sandbox (generator/sandbox.py);
+        errors name the template file's line, or components.toml's for a text written there."""
         from ...errors import GameFileError
+        from ...sandbox import TemplateFault, render
 
-        if self._env is None:
-            self._env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
-                                           keep_trailing_newline=True)
+        where = path if path is not None else self.game.path
         try:
-            return self._env.from_string(text).render(**self.values())
-        except jinja2.TemplateError as exc:
-            line = getattr(exc, "lineno", None) or _template_line(exc)
-            if path is not None:
-                raise GameFileError(path, line, f"template: {exc.message or exc}") from None
-            base = self.game.line_of(section, key)
+            return render(text, self.values(), where, includes=self.game.root / "templates")
+        except TemplateFault as exc:
+            if path is not None or exc.path != where:  # a template file, or a file it included
+                raise GameFileError(exc.path, exc.line, f"template: {exc.message}") from None
+            base, line = self.game.line_of(section, key), exc.line
             if base is not None and line is not None:    # a """ string starts on the next line
                 opened = self.game.source.splitlines()[base - 1].rstrip().endswith(('"""', "'''"))
                 base += line - 1 + opened
-            raise GameFileError(self.game.path, base, f"[{section}] {key}: {exc.message or exc}") from None
+            raise GameFileError(self.game.path, base, f"[{section}] {key}: {exc.message}") from None
 
     def body(self, section: str, entry: dict[str, Any]) -> str:
         """An entry's text: `text` (a template) or `template` (a template file of the folder)."""
@@ -169,7 +166,8 @@ class Reader:
             raise self.error(section, "template", "give text or template, not both")
         if "template" in entry:
             path = artfile.resolve(self.game, section, "template", entry["template"], (".j2", ".md", ".txt"))
-            return self.render(section, "template", path.read_text(encoding="utf-8"), path)
+            from ...errors import GameFileError, read_text
+            return self.render(section, "template", read_text(path, GameFileError), path)
         return self.render(section, "text", self.text(section, "text", entry.get("text", "")))
 
     def values(self) -> dict[str, Any]:
@@ -230,16 +228,6 @@ class Reader:
             raise self.error(section, "sides", f"expected true or a list of sides ({', '.join(by_key)}), "
                                                f"not {value!r}")
         return [by_key[v] for v in value]
-
-
-def _template_line(exc: BaseException) -> int | None:
-    """The template line a jinja2 runtime error happened on (its traceback names "<template>")."""
-    tb, line = exc.__traceback__, None
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<template>":
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    return line
 
 
 def _grid(reader: Reader, section: str, key: str, value: Any) -> tuple[str, ...]:

@@ -188,13 +188,10 @@ class TaflGame(Game):
 
     @staticmethod
     def _read_setup(base: Game, name: str, size: int) -> tuple[str, ...]:
-        from ...errors import GameFileError
-        path = base.root / name
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise base.error("board", "setup", f"cannot read the setup diagram {name!r}: "
-                                               f"{exc.strerror or exc}") from None
+        from ...errors import GameFileError, read_text
+        from ...kit.artfile import resolve
+        path = resolve(base, "board", "setup", name, suffixes=None)
+        text = read_text(path, GameFileError)
         try:
             tokens = read_setup(text)
         except DiagramError as exc:
