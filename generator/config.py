@@ -19,6 +19,7 @@ from .games import DEFAULT, game_class
 from .games.base import COMPONENTS_FILE, Game, GameInfo
 
 KIT_SECTIONS = ("print", "pieces")
+MAX_LINE = 120  # characters of a one-line text such as [game] title
 
 
 def key_line(source: str, section: str, key: str | None = None) -> int | None:
@@ -61,6 +62,9 @@ def take(table: Any, cls: type, section: str, path: Path, source: str) -> Any:
             raise error(key, f"[{section}] {key} must not be negative, got {value}")
         if expected is str and not isinstance(value, str):
             raise error(key, f"[{section}] {key} must be text, not {value!r}")
+        if expected is str and (len(value) > MAX_LINE or "\n" in value or "\x00" in value):
+            raise error(key, f"[{section}] {key} must be one line of at most {MAX_LINE} characters "
+                             f"(it is printed on every page)")
         values[key] = value
     return cls(**values)
 

@@ -1,6 +1,7 @@
 """Lengths. Every length inside the program is a PDF point (1/72 inch); strings such as
 "45mm", "1.5in", "12pt" or "0.8" (a fraction of a reference length) are parsed here, once."""
 
+import math
 import re
 
 POINTS_PER_INCH = 72.0
@@ -37,6 +38,8 @@ def parse_length(text: str | float | int, reference: float | None = None) -> flo
     72.0
     """
     if isinstance(text, (int, float)) and not isinstance(text, bool):
+        if not math.isfinite(text):
+            raise ValueError(f"bad length {text!r}: expected a finite number")
         if reference is None:
             raise ValueError(f"length {text!r} needs a unit (mm, cm, in or pt)")
         return float(text) * reference

@@ -428,7 +428,7 @@ def _game_with(tmp_path, old, new):
     ('square = "45mm"', 'square = "45"', r"\[print\] square: bad length '45'"),
     ('paper = "a4"', 'paper = "a3"', r"\[print\] paper must be a4, letter or both"),
     ('count = "stun_markers"', 'count = "stuns"', r"bad count 'stuns'; expected a whole number or a count name"),
-    ('size = ["95mm", "140mm"]', 'size = ["95mm", "400mm"]', r"does not fit on a a4 sheet"),
+    ('size = ["95mm", "140mm"]', 'size = ["95mm", "400mm"]', r"does not fit on an A4 sheet"),
 ])
 def test_bad_game_files_name_the_file_line_and_what_was_expected(tmp_path, old, new, message):
     folder = _game_with(tmp_path, old, new)

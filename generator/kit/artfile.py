@@ -17,6 +17,8 @@ from ..paths import inside, why_outside
 
 SVG, IMAGES = (".svg",), (".png", ".jpg", ".jpeg")
 MIN_DPI = 300
+MAX_PIXELS = 40_000_000          # an image's width x height: more than a sheet at 600 dpi
+MAX_ART_BYTES = 32 * 2 ** 20     # one art file
 
 
 @dataclass(frozen=True)
@@ -62,16 +64,26 @@ def load(path: Path) -> Art:
 
 @lru_cache(maxsize=256)
 def _load(path: Path, _stamp: int) -> Art:
+    size = path.stat().st_size
+    if size > MAX_ART_BYTES:
+        raise GameFileError(path, None, f"{size / 2 ** 20:.0f} MB: an art file is at most "
+                                        f"{MAX_ART_BYTES // 2 ** 20} MB")
     if path.suffix.lower() in SVG:
         drawing = _svg(path)
         return Art(path, float(drawing.width), float(drawing.height), drawing)
     from PIL import Image, UnidentifiedImageError
+    too_large = f"an image is at most {MAX_PIXELS // 10 ** 6} million pixels (a whole A4 sheet at 600 dpi is 35 million)"
     try:
         with Image.open(path) as image:
-            image.verify()
-        with Image.open(path) as image:
             width, height = image.size
+            if width * height <= MAX_PIXELS:
+                image.verify()
+        if width * height > MAX_PIXELS:
+            raise GameFileError(path, None, f"{width} x {height} pixels: {too_large}")
+        with Image.open(path) as image:
             image.load()
+    except Image.DecompressionBombError:
+        raise GameFileError(path, None, f"more pixels than Pillow will open: {too_large}") from None
     except (UnidentifiedImageError, OSError, SyntaxError) as exc:
         raise GameFileError(path, None, f"broken image: {exc}") from None
     return Art(path, float(width), float(height))

@@ -62,6 +62,8 @@ DEFAULT_PRINT: dict[str, Any] = {
 # shared with the games' own count checks).
 SQUARE_RANGE = (mm(15), mm(80))
 PIECE_MIN = mm(8)
+PAPER_NAMES = {"a4": "an A4", "letter": "a Letter", "both": "an A4 or a Letter"}
+SLUG_LENGTH = 60  # characters of the title in a file name
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -130,9 +132,11 @@ class Kit:
 
     @property
     def slug(self) -> str:
-        """The title for file names: accents folded to ASCII, symbols dropped ("game" if nothing is left)."""
+        """The title for file names: accents folded to ASCII, symbols dropped ("game" if nothing is
+        left), cut at a word to at most SLUG_LENGTH characters."""
         ascii_title = unicodedata.normalize("NFKD", self.title).encode("ascii", "ignore").decode()
-        return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-") or "game"
+        slug = re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")
+        return slug[:SLUG_LENGTH].rsplit("-", 1)[0] if len(slug) > SLUG_LENGTH else slug or "game"
 
     def piece(self, key: str) -> Piece:
         for piece in self.pieces:
@@ -362,7 +366,7 @@ def _check_fits(game: Game, kit: Kit) -> None:
         if w > room_w or h > room_h:
             raise game.error(f"pieces.{piece.key}", "size",
                              f"[pieces.{piece.key}] size: {w / mm(1):.1f} x {h / mm(1):.1f} mm does "
-                             f"not fit on a {kit.paper} sheet ({room_w / mm(1):.0f} x "
+                             f"not fit on {PAPER_NAMES.get(kit.paper, kit.paper)} sheet ({room_w / mm(1):.0f} x "
                              f"{room_h / mm(1):.0f} mm inside the margins)")
 
 

@@ -89,7 +89,8 @@ def preload(game: Game) -> None:
 
     _environment_class()
 
-    game.grammar  # noqa: B018 (its first use imports the game's engine)
+    if game.engine:
+        game.grammar  # noqa: B018 (its first use imports the game's engine)
     count_grammar(type(game))
     register_fonts()
 

@@ -17,12 +17,16 @@ from ...kit import artfile, kinds
 from ...kit.faces import FaceSet
 from ...pdf import hx
 from ...units import mm, parse_length
-from ..base import BoardSpec, Game, KitHooks
+from ..base import MAX_COPIES, BoardSpec, Game, KitHooks
 
 SECTIONS = ("numbers", "style", "sides", "board", "tiles", "tokens", "tracks", "screens", "cards")
 SHAPES = ("square", "round", "edge")
 DEFAULT_SQUARE = mm(45)
 STRIP_ROOM = mm(180)        # the longest track strip: fits A4 and Letter inside the margins
+MAX_SIZE = mm(400)          # the largest side of any component (a screen, a board tile)
+MAX_TRACK = 200             # spaces on one scoring track
+MAX_NUMBER = 10_000         # a number printed on a component (a track's first and last space)
+TRACK_CELL = (mm(6), mm(40))  # a track space a finger can point at, a strip that fits the sheet
 NEUTRAL = "#d8c9a8"
 
 
@@ -41,6 +45,7 @@ class Design:
     values: dict[str, Any] = field(default_factory=dict)
     hooks: KitHooks = field(default_factory=KitHooks)
     warnings: tuple[str, ...] = ()
+    sources: dict[str, str] = field(default_factory=dict)  # a generated [pieces] table's own section
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,7 @@ class Reader:
         self.draw: dict[str, Callable] = {}
         self.labels: dict[str, str] = {}
         self.pieces: dict[str, dict] = {}
+        self.sources: dict[str, str] = {}
         self.warnings: list[str] = []
         self.totals: dict[str, int] = {}     # each generated piece's number of copies, by its name
         self.square = self._square()
@@ -100,14 +106,17 @@ class Reader:
             return hx(value)
         raise self.error(section, key, f"expected a colour such as \"#7a2e1f\", not {value!r}")
 
-    def count(self, section: str, key: str, value: Any) -> int:
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-            return value
+    def count(self, section: str, key: str, value: Any, most: int = MAX_COPIES) -> int:
+        """A whole number from 0 to `most`, given as such or as a [numbers] name."""
         numbers = self.numbers()
-        if isinstance(value, str) and isinstance(numbers.get(value), int):
-            return numbers[value]
-        raise self.error(section, key, f"expected a whole number or a [numbers] name "
-                                       f"({', '.join(numbers) or 'none'}), not {value!r}")
+        found = numbers.get(value) if isinstance(value, str) else value
+        if not isinstance(found, int) or isinstance(found, bool) or found < 0:
+            raise self.error(section, key, f"expected a whole number or a [numbers] name "
+                                           f"({', '.join(numbers) or 'none'}), not {value!r}")
+        if found > most:
+            named = f" ({value} = {found})" if isinstance(value, str) else ""
+            raise self.error(section, key, f"{found}{named} is too many: at most {most}")
+        return found
 
     def numbers(self) -> dict[str, Any]:
         if self._numbers is None:
@@ -140,6 +149,9 @@ class Reader:
         except ValueError:
             raise self.error(section, key, f"bad size {value!r}; expected a fraction of the square "
                                            f"(0.7), a length (\"30mm\") or [w, h]") from None
+        if not (0 < w <= MAX_SIZE and 0 < h <= MAX_SIZE):
+            raise self.error(section, key, f"size {value!r} is {w / mm(1):.1f} x {h / mm(1):.1f} mm; each side "
+                                           f"must be more than 0 and at most {MAX_SIZE / mm(1):.0f} mm")
         return w, h
 
     def render(self, section: str, key: str, text: str, path: Path | None = None) -> str:
@@ -188,7 +200,11 @@ class Reader:
         that --square rescales it."""
         if key in self.pieces or key in self.numbers():
             raise self.error(section, None, f"the name {key!r} is used by another component or number")
+        self.sources[key] = section
         self.totals[key] = sum(n for _, _, n in faces)
+        if self.totals[key] > MAX_COPIES:
+            raise self.error(section, None, f"makes {self.totals[key]} copies to cut out; at most {MAX_COPIES} "
+                                            f"of one component")
         self.pieces[key] = {"name": name, "faces": faces,
                             "size": raw if raw is not None else [f"{v / mm(1):.4f}mm" for v in size]}
 
@@ -334,10 +350,17 @@ def read_tracks(r: Reader, accent) -> None:
         entry = r.table(section, entry, ("name", "from", "to", "cell", "fill", "accent", "count"))
         if "to" not in entry:
             raise r.error(section, None, "needs to = the last number (a number or a [numbers] name)")
-        first, last = r.count(section, "from", entry.get("from", 0)), r.count(section, "to", entry["to"])
+        first = r.count(section, "from", entry.get("from", 0), most=MAX_NUMBER)
+        last = r.count(section, "to", entry["to"], most=MAX_NUMBER)
         if last <= first:
             raise r.error(section, "to", f"must be more than from ({first})")
+        if last - first + 1 > MAX_TRACK:
+            raise r.error(section, "to", f"a track from {first} to {last} has {last - first + 1} spaces; "
+                                         f"at most {MAX_TRACK}")
         cell = r.size(section, "cell", entry.get("cell", "12mm"))[0]
+        if not TRACK_CELL[0] <= cell <= TRACK_CELL[1]:
+            raise r.error(section, "cell", f"a track space is {TRACK_CELL[0] / mm(1):.0f} to "
+                                           f"{TRACK_CELL[1] / mm(1):.0f} mm, not {cell / mm(1):g} mm")
         numbers = list(range(first, last + 1))
         strips = math.ceil(len(numbers) / max(1, int(STRIP_ROOM // cell)))
         per = math.ceil(len(numbers) / strips)
@@ -493,4 +516,4 @@ def read_design(game: Game, data: dict[str, Any]) -> Design:
                      setup_steps=tuple(r.render("style", "setup", s) for s in setup), board_notes=notes)
     values = {**r.numbers(), **r.totals}
     return Design(board=board, faces=faces, pieces=r.pieces, values=values, hooks=hooks,
-                  warnings=tuple(r.warnings))
+                  warnings=tuple(r.warnings), sources=r.sources)

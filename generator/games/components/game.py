@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from ...errors import GameFileError
 from ..base import BoardSpec, Game, GameInfo, KitHooks
 from .design import SECTIONS, Design, read_design
 
@@ -31,7 +32,9 @@ class ComponentsGame(Game):
                                                                source=base.source, tables=base.tables)
         design = read_design(game, data)
         declared = base.tables.get("pieces", {})
-        pieces = {**design.pieces, **(declared if isinstance(declared, dict) else {})}
+        declared = declared if isinstance(declared, dict) else {}
+        pieces = {**design.pieces, **declared}
+        design = replace(design, sources={k: v for k, v in design.sources.items() if k not in declared})
         return replace(game, design=design, tables={**base.tables, "pieces": pieces})
 
     @property
@@ -44,6 +47,16 @@ class ComponentsGame(Game):
 
     def kit_hooks(self) -> KitHooks:
         return self.design.hooks
+
+    def error(self, section: str, key: str | None, message: str):
+        """An error about a generated [pieces.NAME] table is told of the table the designer wrote
+        (such as [tokens.gold]), at its line."""
+        source = self.design.sources.get(section.removeprefix("pieces.")) if section.startswith("pieces.") else None
+        if source is None:
+            return super().error(section, key, message)
+        key = {"faces": "count", "front": None, "back": None}.get(key, key) if key else None
+        line = (self.line_of(source, key) if key else None) or self.line_of(source)
+        return GameFileError(self.path, line, message.replace(f"[{section}]", f"[{source}]"))
 
     def template_values(self) -> dict[str, Any]:
         return {**super().template_values(), **self.design.values}
