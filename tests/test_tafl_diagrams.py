@@ -153,7 +153,7 @@ def test_skilled_play_lines_and_defaults():
         "defender-turns": "0", "this-turn": "", "winner": ""}
     assert grammar.default_fields(Grid(("." ,) * 49), {"skilled-play": "on", "turn-limit": "9"})["turn-limit"] == "9"
     assert "turn-limit: 12\ndefender-turns: 4" in state.diagram()
-    with pytest.raises(DiagramError, match="turn-limit must be a whole number >= 1"):
+    with pytest.raises(DiagramError, match="turn-limit must be a whole number from 1"):
         position("turn-limit: 0\n", n=7, options=options)
 
 

@@ -11,6 +11,7 @@ ranks 1, 2, 3... from the bottom).
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from dataclasses import dataclass, field, replace
@@ -21,6 +22,18 @@ from ..errors import GameFileError
 
 COMPONENTS_FILE = "components.toml"  # a game folder's one required file
 MAX_COPIES = 64  # of any piece: a kit a person can cut out
+MAX_WHOLE = 100_000  # a whole number written in an option or a diagram's state line
+
+
+def read_whole(text: str, what: str, least: int = 0, most: int = MAX_WHOLE) -> int:
+    """A whole number written as ASCII digits, from `least` to `most`; raises ValueError naming `what`.
+
+    >>> read_whole("12", "turn-cap")
+    12
+    """
+    if not (text.isascii() and text.isdigit()) or not least <= int(text) <= most:
+        raise ValueError(f"{what} must be a whole number from {least} to {most:,}, got {text!r}")
+    return int(text)
 
 if TYPE_CHECKING:
     from .values import CellArt, Effect, Grid, Motion, Outcome
@@ -138,8 +151,7 @@ def resolve_options(specs: Sequence[OptionSpec], values: dict[str, object]) -> d
             raise ValueError(f"unknown option {name!r}; options: {', '.join(by_name) or 'none'}")
         text = "on" if value is True or value == "" else str(value).strip().lower()
         if spec.choices is None:
-            if not text.isdigit():
-                raise ValueError(f"option {name} takes a whole number >= 0, not {value!r}")
+            read_whole(text, f"option {name}")
         elif text not in spec.choices:
             raise ValueError(f"option {name} takes {' or '.join(spec.choices)}, not {value!r}")
         resolved[name] = text
@@ -404,10 +416,14 @@ class Game:
     def template(self, name: str) -> Path:
         """The template `name`: the game folder's templates/NAME when present, else the one the
         package ships (package data, beside its modules)."""
-        from ..paths import inside
-        own = inside(self.root / "templates", name) if self.folder is not None else None
-        if own is not None and own.is_file():
-            return own
+        from ..paths import inside, why_outside
+        if self.folder is not None and os.path.lexists(self.root / "templates" / name):
+            own = inside(self.root / "templates", name)
+            if own is None:
+                raise GameFileError(self.root / "templates" / name, None,
+                                    why_outside(self.root / "templates", name))
+            if own.is_file():
+                return own
         import inspect
         return Path(inspect.getfile(type(self))).parent / "templates" / name
 

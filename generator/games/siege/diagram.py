@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..base import DiagramError, Grammar, Grid
+from ..base import DiagramError, Grammar, Grid, read_whole
 from .board import FILES
 from .state import (KIND_OF_LETTER, LETTER, SIDE_OF, Kind, Move, Phase, Side, State, Termination,
                     Terrain, Treasure, outcome_of)
@@ -91,9 +91,10 @@ def read_grid(lines: Lines, start: int) -> tuple[list[Cell], int]:
 
 
 def _whole(value: str, key: str, line: int) -> int:
-    if not value.isdigit():
-        raise DiagramError(line, f"{key} must be a whole number >= 0, got {value!r}")
-    return int(value)
+    try:
+        return read_whole(value, key)
+    except ValueError as exc:
+        raise DiagramError(line, str(exc)) from None
 
 
 def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import isqrt
 from typing import TYPE_CHECKING
 
-from ..base import DiagramError, Grammar, Grid, Outcome
+from ..base import DiagramError, Grammar, Grid, Outcome, read_whole
 from .board import FILES, LETTERS, MAX_SIZE, MIN_SIZE, Move, Side, check_size
 from .state import Rules, TaflState
 
@@ -199,9 +199,10 @@ class TaflGrammar(Grammar):
 
     @staticmethod
     def _whole(text: str, key: str, line: int, least: int = 0) -> int:
-        if not text.isdigit() or int(text) < least:
-            raise DiagramError(line, f"{key} must be a whole number >= {least}, got {text!r}")
-        return int(text)
+        try:
+            return read_whole(text, key, least)
+        except ValueError as exc:
+            raise DiagramError(line, str(exc)) from None
 
     @staticmethod
     def _moves(text: str, key: str, line: int | None, state: TaflState) -> tuple[Move, ...]:
