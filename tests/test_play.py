@@ -214,41 +214,201 @@ def test_the_ai_plays_a_whole_game_against_random_moves():
 
 
 # ----------------------------------------------------------------------------- the HTTP API
-def test_the_api_serves_faces_state_moves_refusals_and_export():
+def client(table: Table, sent: list | None = None, hosts=("testserver",)):
+    """A TestClient of the table's app (TestClient sends Host: testserver)."""
     import warnings
     with warnings.catch_warnings():  # starlette's TestClient warns about its own httpx use
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
+    record = None if sent is None else lambda seat, payload: sent.append((seat, payload))
+    return TestClient(create_app(table, record, hosts=hosts))
+
+
+def seat(key: str) -> dict:
+    return {"X-Seat-Key": key}
+
+
+def test_the_api_serves_faces_state_moves_refusals_and_export():
     table = Table(GAME, vs="human", seed=1)
     sent: list[tuple[str, dict]] = []
-    client = TestClient(create_app(table, lambda seat, payload: sent.append((seat, payload))))
+    api = client(table, sent)
     irish, viking = key(table, "irish"), key(table, "viking")
-    assert client.get("/").status_code == 200 and "play.js" in client.get("/").text
-    assert client.get("/static/play.js").status_code == 200
-    face = client.get("/face/viking-front.svg")
+    assert api.get("/").status_code == 200 and "play.js" in api.get("/").text
+    assert api.get("/static/play.js").status_code == 200
+    face = api.get("/face/viking-front.svg")
     assert face.status_code == 200 and face.headers["content-type"].startswith("image/svg+xml")
-    assert client.get("/face/nothing.svg").status_code == 404
-    assert client.get("/board.svg").text.startswith("<svg")
-    assert client.get("/api/state", params={"key": "wrong"}).status_code == 403
-    state = client.get("/api/state", params={"key": irish}).json()
+    assert api.get("/face/nothing.svg").status_code == 404
+    assert api.get("/board.svg").text.startswith("<svg")
+    assert api.get("/api/state", headers=seat("wrong")).status_code == 403
+    state = api.get("/api/state", headers=seat(irish)).json()
     assert state["your_turn"] and state["board"]["square_w"] > 0 and state["moves"]
     move = state["moves"][0]
     assert {"move", "squares", "from", "to", "says"} <= set(move)
-    answer = client.post("/api/move", json={"key": irish, "move": move["move"]})
+    answer = api.post("/api/move", json={"move": move["move"]}, headers=seat(irish))
     assert answer.status_code == 200 and answer.json()["history"][-1]["move"] == move["move"]
     through_setup(table)
     mover = key(table, table.state.to_move.label)
-    refused = client.post("/api/move", json={"key": mover, "move": "end"})
+    refused = api.post("/api/move", json={"move": "end"}, headers=seat(mover))
     assert refused.status_code == 400
     assert refused.json()["ruling"] == 5 and refused.json()["error"].startswith("ruling 5:")
     play_random(table, 30, 7)
-    block = client.get("/api/export", params={"key": viking, "what": "game"})
+    block = api.get("/api/export", params={"what": "game"}, headers=seat(viking))
     assert block.status_code == 200 and block.json()["block"].startswith("```armagh")
-    hidden = client.get("/api/export", params={"key": irish, "what": "game"})
+    hidden = api.get("/api/export", params={"what": "game"}, headers=seat(irish))
     assert hidden.status_code == 400 and "hidden" in hidden.json()["error"]
-    for seat, payload in sent:
-        if seat == "irish":
+    assert api.get("/api/export", params={"what": "game"}).status_code == 403
+    for who, payload in sent:
+        if who == "irish":
             assert "viking-raider" not in json.dumps(payload) and "export" not in payload
+
+
+def test_the_key_travels_in_a_header_not_in_the_url_nor_the_body():
+    table = Table(GAME, vs="human", seed=1)
+    api = client(table)
+    irish = key(table, "irish")
+    for path in ("/api/state", "/api/export"):
+        refused = api.get(path, params={"key": irish})
+        assert refused.status_code == 403 and "unknown or missing key" in refused.json()["error"]
+    assert api.post("/api/undo", json={"key": irish}).status_code == 403
+    assert api.get("/api/state", headers=seat(irish)).json()["seat"] == "irish"
+    # the page itself takes the key from its link and keeps it out of the address bar
+    script = api.get("/static/play.js").text
+    assert "X-Seat-Key" in script and "history.replaceState" in script
+    assert api.get("/", params={"key": irish}).headers["referrer-policy"] == "no-referrer"
+
+
+def test_no_answer_ever_repeats_a_key():
+    table = Table(GAME, vs="human", seed=1)
+    api = client(table)
+    keys = list(table.keys)
+    mover = key(table, table.state.to_move.label)
+    answers = [api.get("/", params={"key": keys[0]}), api.get("/api/state", params={"key": keys[0]}),
+               api.get("/api/state", headers=seat(keys[0] + "x")), api.get("/api/state", headers=seat(keys[0][:-1])),
+               api.post("/api/move", json={"move": "zz9"}, headers=seat(keys[2])),
+               api.post("/api/move", json={"move": "a1"}, headers=seat(keys[0] + "x"))]
+    answers += [api.get(path, headers=seat(k)) for k in keys for path in ("/api/state", "/api/export")]
+    answers += [api.post(path, json={}, headers=seat(k)) for k in keys for path in ("/api/undo", "/api/reveal")]
+    statuses = {answer.status_code for answer in answers}
+    assert {200, 400, 403} <= statuses
+    for answer in answers:
+        assert not any(k in answer.text for k in keys), (answer.request.url, answer.text)
+
+
+def test_post_bodies_must_be_one_json_object():
+    table = Table(GAME, vs="human", seed=1)
+    api = client(table)
+    irish = seat(key(table, "irish"))
+    bodies = [b"[1]", b"null", b'"x"', b"3", b"true", b"", b"{", b"{'move': 1}", b"\xff\xfe{}",
+              b"[" * 5000 + b"]" * 5000]
+    for body in bodies:
+        for path in ("/api/move", "/api/undo", "/api/reveal", "/api/new"):
+            answer = api.post(path, content=body, headers={**irish, "Content-Type": "application/json"})
+            assert answer.status_code == 400, (path, body[:20], answer.text)
+            assert answer.json()["error"] in ("the request is not valid JSON", "the request must be a JSON object")
+    for move in (5, ["a1"], None, {"move": "a1"}):
+        answer = api.post("/api/move", json={"move": move}, headers=irish)
+        assert answer.status_code == 400 and "must be a string" in answer.json()["error"], move
+    assert api.post("/api/move", json={}, headers=irish).status_code == 400
+    assert table.played == []
+
+
+def test_a_body_over_the_limit_is_refused_unread():
+    from generator.play.server import MAX_BODY
+
+    table = Table(GAME, vs="human", seed=1)
+    api = client(table)
+    irish = seat(key(table, "irish"))
+    padded = json.dumps({"move": "end", "pad": "x" * MAX_BODY}).encode()
+    answer = api.post("/api/undo", content=padded, headers={**irish, "Content-Type": "application/json"})
+    assert answer.status_code == 413 and str(MAX_BODY) in answer.json()["error"]
+    # a chunked body has no Content-Length: it is counted as it arrives
+    pieces = iter([b'{"pad": "', b"x" * 4096] + [b"x" * 4096] * 4 + [b'"}'])
+    answer = api.post("/api/undo", content=pieces, headers={**irish, "Content-Type": "application/json"})
+    assert "content-length" not in {name.lower() for name in answer.request.headers}
+    assert answer.status_code == 413
+    # just under the limit is an ordinary request
+    small = json.dumps({"pad": "x" * (MAX_BODY - 100)}).encode()
+    answer = api.post("/api/undo", content=small, headers={**irish, "Content-Type": "application/json"})
+    assert answer.status_code == 400 and "no move to take back" in answer.json()["error"]
+
+
+def test_an_endless_or_overlong_body_is_never_read_whole():
+    """Straight to the ASGI app: how much of the body does the server pull before it answers?"""
+    import asyncio
+
+    from generator.play.server import MAX_BODY
+
+    table = Table(GAME, vs="human", seed=1)
+    app = create_app(table, hosts=["testserver"])
+
+    def post(length: str | None) -> tuple[int, int]:
+        pulled, answer = [], []
+
+        async def receive():  # an endless body, a KiB at a time
+            pulled.append(1024)
+            return {"type": "http.request", "body": b" " * 1024, "more_body": True}
+
+        async def send(message):
+            answer.append(message)
+
+        headers = [(b"host", b"testserver"), (b"x-seat-key", key(table, "irish").encode())]
+        headers += [(b"content-length", length.encode())] if length else []
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+                 "scheme": "http", "path": "/api/undo", "raw_path": b"/api/undo", "query_string": b"",
+                 "root_path": "", "headers": headers, "client": ("127.0.0.1", 1), "server": ("testserver", 80)}
+        asyncio.run(asyncio.wait_for(app(scope, receive, send), 10))
+        return answer[0]["status"], sum(pulled)
+
+    assert post(str(10 ** 9)) == (413, 0)        # the declared length is enough
+    status, pulled = post(None)                 # chunked: counted as it arrives
+    assert status == 413 and MAX_BODY < pulled <= MAX_BODY + 1024
+
+
+def test_a_long_move_is_refused_without_being_repeated_in_full():
+    table = Table(GAME, vs="human", seed=1)
+    api = client(table)
+    long = "a1-" + "b2" * 150
+    answer = api.post("/api/move", json={"move": long}, headers=seat(key(table, "irish")))
+    assert answer.status_code == 400 and "too long" in answer.json()["error"]
+    assert long not in answer.text and long[:40] in answer.text and len(answer.text) < 400
+    assert len(answer.json()["move"]) == 41 and answer.json()["move"].endswith("\u2026")
+
+
+def test_only_requests_addressed_to_the_table_itself_are_answered():
+    table = Table(GAME, vs="human", seed=1)
+    irish = seat(key(table, "irish"))
+    api = client(table, hosts=("127.0.0.1:8765", "localhost:8765"))
+    # DNS rebinding: a page of evil.example whose name now points to 127.0.0.1
+    for host in ("evil.example:8765", "evil.example", "127.0.0.1:9999", "127.0.0.1"):
+        for method, path in (("GET", "/"), ("GET", "/api/state"), ("POST", "/api/undo")):
+            answer = api.request(method, f"http://{host}{path}", headers=irish, json={})
+            assert answer.status_code == 403 and "answers only at http://127.0.0.1:8765/" in answer.json()["error"]
+    for host in ("127.0.0.1:8765", "localhost:8765", "LOCALHOST:8765"):
+        assert api.get(f"http://{host}/api/state", headers=irish).status_code == 200, host
+
+
+def test_another_sites_page_is_refused():
+    table = Table(GAME, vs="human", seed=1)
+    api = client(table)
+    irish = seat(key(table, "irish"))
+    mover = seat(key(table, table.state.to_move.label))
+    for origin in ("http://evil.example", "http://testserver.evil.example", "null", "https://testserver",
+                   "http://127.0.0.1:8765"):
+        answer = api.post("/api/undo", json={}, headers={**irish, "Origin": origin})
+        assert answer.status_code == 403 and "another web page" in answer.json()["error"], origin
+        assert api.get("/api/state", headers={**irish, "Origin": origin}).status_code == 403
+    move = api.get("/api/state", headers=mover).json()["moves"][0]["move"]
+    assert api.post("/api/move", json={"move": move},
+                    headers={**mover, "Origin": "http://evil.example"}).status_code == 403
+    assert table.played == []
+    for fetch_site in ("cross-site", "same-site"):
+        assert api.get("/api/state", headers={**irish, "Sec-Fetch-Site": fetch_site}).status_code == 403
+    assert api.get("/", headers={"Sec-Fetch-Site": "cross-site"}).status_code == 200  # a link clicked elsewhere
+    # the page's own requests
+    own = {"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}
+    answer = api.post("/api/move", json={"move": move}, headers={**mover, **own})
+    assert answer.status_code == 200 and len(table.played) == 1
+    assert api.get("/api/state", headers={**irish, **own}).status_code == 200
 
 
 def test_links_name_every_seat():
@@ -304,6 +464,23 @@ def test_pnp_play_refuses_a_bad_opponent_or_side():
     assert result.exit_code == 2 and "unknown AI" in result.output
     result = runner.invoke(app, ["play", "--side", "romans", "--no-browser"])
     assert result.exit_code == 2 and "unknown side 'romans'" in result.output
+
+
+def test_pnp_play_on_a_game_without_rules_engine_says_so_before_serving(monkeypatch):
+    import generator.play.server as server
+
+    started = []
+    monkeypatch.setattr(server, "serve", lambda *args, **kwargs: started.append(args))
+    monkeypatch.delenv("PNP_DEBUG", raising=False)  # another test's --debug may have set it
+    root = Path(__file__).resolve().parent.parent
+    for folder in ("games/hoard", "games/tile-duel"):
+        result = CliRunner().invoke(app, ["play", "--game", str(root / folder), "--no-browser"])
+        lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
+        assert result.exit_code == 2 and len(lines) == 1, result.output
+        assert re.fullmatch(r"Error: .+ has no rules engine \(game package '.+'\): there is nothing to play",
+                            lines[0]), lines
+        assert "internal error" not in result.output and "Traceback" not in result.output
+    assert started == []
 
 
 def test_pnp_play_says_when_its_port_is_taken():

@@ -21,7 +21,7 @@ import pytest
 
 from generator.check import check_text, format_report
 from generator.config import load_game
-from generator.play.server import create_app
+from generator.play.server import create_app, own_hosts
 from generator.play.session import TABLE, Table
 
 GAME = load_game(None)
@@ -69,10 +69,11 @@ class Served:
 
         self.table = table
         self.sent: list[tuple[str, dict]] = []
-        app = create_app(table, lambda seat, payload: self.sent.append((seat, json.loads(json.dumps(payload)))))
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
+        app = create_app(table, lambda seat, payload: self.sent.append((seat, json.loads(json.dumps(payload)))),
+                         hosts=own_hosts("127.0.0.1", self.port))
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -94,6 +95,8 @@ def open_page(browser, url: str, received: list | None = None):
     page.set_default_timeout(TIMEOUT)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.urls = []  # every URL the page asked for
+    page.on("request", lambda request: page.urls.append(request.url))
     if received is not None:
         def keep(response):
             if "/api/" in response.url:
@@ -104,6 +107,7 @@ def open_page(browser, url: str, received: list | None = None):
         page.on("response", keep)
     page.goto(url)
     page.wait_for_function("view !== null", timeout=TIMEOUT)
+    assert "key=" not in page.url  # the key has left the address bar
     page.errors = errors
     return page
 
@@ -259,8 +263,11 @@ def test_two_browsers_and_the_hot_seat_see_only_their_side(browser):
         shared.wait_for_function("view.side === 'viking'", timeout=TIMEOUT)
         assert shared.locator(".badge").count() >= 1
         shared.screenshot(path=ARTIFACTS / "play-8-hot-seat-viking.png")
-        for page in (viking, irish, shared):
+        for page, who in ((viking, "viking"), (irish, "irish"), (shared, TABLE)):
             assert not page.errors, page.errors
+            # the key is in the first URL only (the link); every later request carries it in a header
+            assert [url for url in page.urls if table.key_of(who) in url] == [served.url(who)]
+            assert len(page.urls) > 10
     finally:
         served.stop()
     assert seen["irish"] and all(not HIDDEN.search(body) for body in seen["irish"])
@@ -286,6 +293,14 @@ def test_a_two_troop_push_by_clicking_the_pusher_then_its_target(browser):
         assert page.evaluate("view.history[0].move") == "d7+d6-d5"
         cells = {c["square"]: c["piece"] for c in page.evaluate("view.cells")}
         assert cells["d5"] == cells["d6"] == "viking-front" and cells["d4"] == cells["d3"] == "irish"
+        # a reload keeps the seat (the tab remembers its key), though the address no longer has it
+        page.reload()
+        page.wait_for_function("view !== null && view.history.length === 1", timeout=TIMEOUT)
+        assert page.evaluate("view.seat") == "viking" and "key=" not in page.url
+        # the server stops: the page says so in words
+        served.stop()
+        page.wait_for_function("document.querySelector('#message').textContent.includes('closed')", timeout=TIMEOUT)
+        assert page.inner_text("#message") == "The table has closed: the server is not answering."
         assert not page.errors, page.errors
     finally:
         served.stop()

@@ -1,31 +1,38 @@
 """`pnp play`: the browser table, a small Starlette app served by uvicorn on 127.0.0.1.
 
-Routes (every /api call names its seat by `key`; the page gets it from its link):
+Routes (every /api call names its seat by its key in the `X-Seat-Key` header; the page reads the
+key once from its link, keeps it in the tab's sessionStorage and takes it out of the address bar):
 
-    GET  /                      the page (static/index.html)
+    GET  /?key=K                the page (static/index.html); only play.js reads the key
     GET  /static/...            its script and style sheet
     GET  /face/NAME.svg         a face of the game's kit, drawn by the kit's own code as SVG
     GET  /board.svg             the board, likewise
-    GET  /api/state?key=K       what the seat may see (`Table.payload`)
-    POST /api/move              {"key", "move"}: play a move in the game's notation
-    POST /api/undo              {"key"}
-    POST /api/reveal            {"key"}: hot seat, the device has been passed on
-    POST /api/new               {"key"}: a new game at the same table
-    GET  /api/export?key=K&what=position|game   an example block for rules.md
+    GET  /api/state             what the seat may see (`Table.payload`)
+    POST /api/move              {"move": TEXT}: play a move in the game's notation
+    POST /api/undo              {}
+    POST /api/reveal            {}: hot seat, the device has been passed on
+    POST /api/new               {}: a new game at the same table
+    GET  /api/export?what=position|game   an example block for rules.md
 
-A refused request answers 400 with {"error", "reason", "ruling", "move"}.
+What the server accepts (docs/play.md says it in words): `Guard` refuses any request addressed to
+another host name (DNS rebinding) or sent by another site's page (Origin, Sec-Fetch-Site); a POST
+body is one JSON object of at most MAX_BODY bytes. Every refusal answers {"error": TEXT}; a
+request the table refuses adds "reason", "ruling" and "move" (400; 403 for an unknown key).
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import socket
 import threading
 import webbrowser
 from pathlib import Path
-from typing import Callable
+from typing import Awaitable, Callable, Iterable
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -33,13 +40,99 @@ from starlette.staticfiles import StaticFiles
 
 from ..games.base import Game
 from .blocks import game_title
-from .session import PlayError, Table
+from .session import PlayError, Table, UnknownSeat, clip
 
 STATIC = Path(__file__).resolve().parent / "static"
+KEY_HEADER = "X-Seat-Key"
+MAX_BODY = 16 * 1024  # bytes of a POST body; larger ones answer 413 unread
+MAX_MOVE = 200        # characters of a move's text
+NO_STORE = {"Cache-Control": "no-store"}
+PAGE_HEADERS = {**NO_STORE, "Referrer-Policy": "no-referrer",
+                "Content-Security-Policy": "frame-ancestors 'none'"}
 
 
-def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = None) -> Starlette:
-    """The app for one table. `on_payload(seat, payload)` sees every state sent (for tests)."""
+class Refused(Exception):
+    """A request refused before it reaches the table: its HTTP status and why, in words."""
+
+    def __init__(self, status: int, message: str):
+        self.status, self.message = status, message
+        super().__init__(message)
+
+
+def error(status: int, message: str, **more) -> JSONResponse:
+    return JSONResponse({"error": message, **more}, status_code=status, headers=NO_STORE)
+
+
+def own_hosts(host: str, port: int) -> list[str]:
+    """The Host headers a browser sends to this server: host:port, and localhost:port."""
+    names = list(dict.fromkeys([host, "localhost"]))
+    return [f"{name}:{port}" for name in names] + (names if port == 80 else [])
+
+
+class Guard:
+    """ASGI middleware, before every route: the Host header must be one of `hosts` (a page of
+    another site that renamed itself to 127.0.0.1, DNS rebinding, is refused), an Origin header
+    must be the server's own, and /api refuses what Sec-Fetch-Site says another site sent."""
+
+    def __init__(self, app, hosts: Iterable[str]):
+        self.app = app
+        self.hosts = [host.lower() for host in hosts]
+        self.origins = {f"http://{host}" for host in self.hosts}
+
+    def why_refused(self, headers: Headers, path: str) -> str | None:
+        if headers.get("host", "").lower() not in self.hosts:
+            return f"this table answers only at http://{self.hosts[0]}/"
+        origin = headers.get("origin")
+        if origin is not None and origin.lower() not in self.origins:
+            return "refused: the request came from another web page"
+        if path.startswith("/api/") and headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+            return "refused: the request came from another web page"
+        return None
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            why = self.why_refused(Headers(scope=scope), scope["path"])
+            if why is not None:
+                await error(403, why)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def read_json(request: Request) -> dict:
+    """The body: one JSON object of at most MAX_BODY bytes, counted as it arrives (a chunked
+    body has no Content-Length). Raises Refused: 413 too large, 400 not a JSON object."""
+    too_large = Refused(413, f"the request is larger than {MAX_BODY} bytes")
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise too_large
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):  # RecursionError: thousands of nested brackets
+        raise Refused(400, "the request is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise Refused(400, "the request must be a JSON object")
+    return data
+
+
+def move_text(body: dict) -> str:
+    """The body's "move": a string of at most MAX_MOVE characters, else PlayError."""
+    move = body.get("move")
+    if not isinstance(move, str):
+        raise PlayError("the move must be a string in the game's notation")
+    if len(move) > MAX_MOVE:
+        raise PlayError(f"the move is too long ({len(move)} characters; at most {MAX_MOVE})", move=clip(move))
+    return move
+
+
+def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = None, *,
+               hosts: Iterable[str]) -> Starlette:
+    """The app for one table, answering only requests addressed to `hosts` (`own_hosts(host,
+    port)` when served). `on_payload(seat, payload)` sees every state sent (for tests)."""
     game: Game = table.game
     faces = game.faces
 
@@ -53,60 +146,54 @@ def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = No
         from ..kit.svg import board_svg
         return board_svg(faces, game.board.files, game.board.ranks)
 
-    def refused(exc: PlayError, status: int = 400) -> JSONResponse:
-        text = f"ruling {exc.ruling}: {exc.reason}" if exc.ruling else exc.reason
-        return JSONResponse({"error": text, "reason": exc.reason, "ruling": exc.ruling, "move": exc.move},
-                            status_code=status)
-
     def state_response(key: str) -> JSONResponse:
         payload = table.payload(key)
         payload["board"] = board()[1]
         if on_payload is not None:
             on_payload(table.seat(key), payload)
-        return JSONResponse(payload, headers={"Cache-Control": "no-store"})
+        return JSONResponse(payload, headers=NO_STORE)
+
+    def api(handler: Callable[[Request, str], Awaitable[Response]]) -> Callable:
+        """An /api route: the seat's key from its header, checked first; refusals as JSON."""
+        async def route(request: Request) -> Response:
+            key = request.headers.get(KEY_HEADER, "")
+            try:
+                table.seat(key)
+                return await handler(request, key)
+            except Refused as exc:
+                return error(exc.status, exc.message)
+            except PlayError as exc:
+                text = f"ruling {exc.ruling}: {exc.reason}" if exc.ruling else exc.reason
+                return error(403 if isinstance(exc, UnknownSeat) else 400, text,
+                             reason=exc.reason, ruling=exc.ruling, move=exc.move)
+        return route
+
+    def action(call: Callable[[str, dict], None]) -> Callable:
+        async def handler(request: Request, key: str) -> Response:
+            call(key, await read_json(request))
+            return state_response(key)
+        return api(handler)
+
+    async def state(request: Request, key: str) -> Response:
+        return state_response(key)
+
+    async def export(request: Request, key: str) -> Response:
+        block = table.export(key, request.query_params.get("what", "game"))
+        if on_payload is not None:
+            on_payload(table.seat(key), {"export": block})
+        return JSONResponse({"block": block}, headers=NO_STORE)
 
     async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
 
     async def face_route(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in faces.draw:
-            return PlainTextResponse(f"unknown face {name!r}", status_code=404)
+            return PlainTextResponse(f"unknown face {clip(name)!r}", status_code=404)
         return Response(face(name), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
     async def board_route(request: Request) -> Response:
         return Response(board()[0], media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
-
-    async def state(request: Request) -> Response:
-        key = request.query_params.get("key", "")
-        try:
-            return state_response(key)
-        except PlayError as exc:
-            return refused(exc, 403)
-
-    def action(call) -> Callable:
-        async def route(request: Request) -> Response:
-            try:
-                body = await request.json()
-            except ValueError:
-                body = {}
-            key = str(body.get("key", ""))
-            try:
-                call(key, body)
-                return state_response(key)
-            except PlayError as exc:
-                return refused(exc, 403 if exc.reason.startswith("unknown or missing key") else 400)
-        return route
-
-    async def export(request: Request) -> Response:
-        key = request.query_params.get("key", "")
-        try:
-            block = table.export(key, request.query_params.get("what", "game"))
-        except PlayError as exc:
-            return refused(exc)
-        if on_payload is not None:
-            on_payload(table.seat(key), {"export": block})
-        return JSONResponse({"block": block})
 
     async def favicon(request: Request) -> Response:
         return Response(status_code=204)
@@ -116,19 +203,19 @@ def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = No
         Route("/favicon.ico", favicon),
         Route("/face/{name}.svg", face_route),
         Route("/board.svg", board_route),
-        Route("/api/state", state),
-        Route("/api/move", action(lambda key, body: table.play(key, str(body.get("move", "")))), methods=["POST"]),
+        Route("/api/state", api(state)),
+        Route("/api/move", action(lambda key, body: table.play(key, move_text(body))), methods=["POST"]),
         Route("/api/undo", action(lambda key, body: table.undo(key)), methods=["POST"]),
         Route("/api/reveal", action(lambda key, body: table.reveal(key)), methods=["POST"]),
         Route("/api/new", action(lambda key, body: table.restart(key)), methods=["POST"]),
-        Route("/api/export", export),
+        Route("/api/export", api(export)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes)
+    return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts)])
 
 
 def links(table: Table, host: str, port: int) -> list[tuple[str, str]]:
-    """(who, URL) for every seat of the table."""
+    """(who, URL) for every seat of the table: the only place a key is written out."""
     base = f"http://{host}:{port}/"
     out = []
     for key, seat in table.keys.items():
@@ -138,7 +225,8 @@ def links(table: Table, host: str, port: int) -> list[tuple[str, str]]:
 
 
 def serve(table: Table, port: int = 8765, open_browser: bool = True, report=print) -> None:
-    """Serve the table on 127.0.0.1 until interrupted."""
+    """Serve the table on 127.0.0.1 until interrupted (no access log: the first request's URL
+    carries a key)."""
     import uvicorn
 
     host = "127.0.0.1"
@@ -148,7 +236,8 @@ def serve(table: Table, port: int = 8765, open_browser: bool = True, report=prin
             probe.bind((host, port))
         except OSError as exc:
             raise OSError(exc.errno, f"port {port} is in use (choose another with --port)") from None
-    config = uvicorn.Config(create_app(table), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(create_app(table, hosts=own_hosts(host, port)), host=host, port=port,
+                            log_level="warning", access_log=False)
     server = uvicorn.Server(config)
     seats = links(table, host, port)
     report(f"{game_title(table.game)}: the table is open (Ctrl-C to close)")

@@ -41,6 +41,15 @@ class PlayError(ValueError):
         super().__init__(reason)
 
 
+class UnknownSeat(PlayError):
+    """A key that names no seat of the table (the message never repeats it)."""
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """`text` cut to `limit` characters, for repeating a visitor's words back to them."""
+    return text if len(text) <= limit else text[:limit] + "\u2026"
+
+
 @dataclass
 class Played:
     """A move of the game: its text, the side that made it, and how each seat sees its text."""
@@ -55,6 +64,9 @@ class Table:
 
     def __init__(self, game: Game, vs: str = "mcts", side: str | None = None, seed: int | None = None,
                  ai_pause: float = 0.25, start: State | None = None):
+        if not game.engine:
+            raise ValueError(f"{game_title(game)} has no rules engine (game package {game.name!r}): "
+                             f"there is nothing to play")
         labels = [s.label for s in game.sides]
         if side is not None and side not in labels:
             raise ValueError(f"unknown side {side!r}; sides: {', '.join(labels)}")
@@ -86,7 +98,7 @@ class Table:
     def seat(self, key: str | None) -> str:
         seat = self.keys.get(key or "")
         if seat is None:
-            raise PlayError("unknown or missing key: use the link `pnp play` printed")
+            raise UnknownSeat("unknown or missing key: use the link `pnp play` printed")
         return seat
 
     def key_of(self, seat: str) -> str:
@@ -362,4 +374,4 @@ class Table:
                                       f"against {who}")
             except ValueError as exc:
                 raise PlayError(str(exc)) from None
-            raise PlayError(f"export what? 'position' or 'game', not {what!r}")
+            raise PlayError(f"export what? 'position' or 'game', not {clip(what)!r}")

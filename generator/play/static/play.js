@@ -2,8 +2,21 @@
 // moves in the game's notation. Plain JavaScript, no build step.
 "use strict";
 
-const params = new URLSearchParams(location.search);
-const KEY = params.get("key") || "";
+const CLOSED = "The table has closed: the server is not answering.";
+// The seat's key: read once from the link `pnp play` printed, kept in this tab's sessionStorage
+// (a reload still knows it), sent in a header, and taken out of the address bar.
+const KEY = (() => {
+  const url = new URL(location.href);
+  let key = url.searchParams.get("key");
+  try {
+    if (key) sessionStorage.setItem("seat-key", key); else key = sessionStorage.getItem("seat-key");
+  } catch (error) { /* no storage: the key lives in this page only */ }
+  if (url.searchParams.has("key")) {
+    url.searchParams.delete("key");
+    history.replaceState(null, "", url.pathname + url.search + url.hash);
+  }
+  return key || "";
+})();
 let view = null;          // the last payload
 let selected = null;      // the selected square's name
 let busy = false;
@@ -15,14 +28,20 @@ function plural(label) {
   return side ? side.plural : label;
 }
 
+// GET without a body, POST with one; an error the server gave carries its answer as `data`.
 async function api(path, body) {
-  const options = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(Object.assign({ key: KEY }, body)),
-  };
-  const url = body === undefined ? `${path}${path.includes("?") ? "&" : "?"}key=${encodeURIComponent(KEY)}` : path;
-  const response = await fetch(url, options);
-  const data = await response.json();
+  const options = { headers: { "X-Seat-Key": KEY } };
+  if (body !== undefined) {
+    Object.assign(options, { method: "POST", body: JSON.stringify(body) });
+    options.headers["Content-Type"] = "application/json";
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    throw new Error(CLOSED);  // not "Failed to fetch"
+  }
+  const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
   if (!response.ok) { const error = new Error(data.error); error.data = data; throw error; }
   return data;
 }
@@ -56,7 +75,7 @@ async function send(path, body) {
     show(data);
   } catch (error) {
     const d = error.data || {};
-    say(d.move ? `Refused: ${d.move} - ${d.error}` : `Refused: ${error.message}`, "refused");
+    say(!error.data ? error.message : d.move ? `Refused: ${d.move} - ${d.error}` : `Refused: ${error.message}`, "refused");
     busy = false;
     await refresh();  // the table may have moved on (the other player took a move back)
   } finally {
@@ -292,7 +311,7 @@ for (const what of ["position", "game"]) {
       say("");
     } catch (error) {
       $("export").hidden = true;
-      say(`Cannot export: ${error.message}`, "refused");
+      say(error.data ? `Cannot export: ${error.message}` : error.message, "refused");
     }
   });
 }
