@@ -8,6 +8,8 @@ One flow, one direction:
               headings with bookmarks, paragraphs, lists, tables, a contents list.
 - `diagram`   draws each example block (the same block `pnp check` replays) as a flowable:
               the before board, arrows for the moves, the after board or the "refused" reason.
+- `limits`    the bounds a Markdown file must keep (size, headings, nesting, tables), checked
+              before any layout work: past one, an error naming the file's line.
 - `build`     puts it together: `build_rulebook(game, rules_path, out_pdf)` for a standalone PDF,
               `kit_pages(prepared, kit)` for the kit's own pages.
 """

@@ -19,14 +19,17 @@ from typing import Callable
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer
+from reportlab.platypus.doctemplate import LayoutError
 
 from ..check import CheckReport, check_text, format_report
 from ..errors import CheckFailed, ExampleSyntaxError, read_text
 from ..examples import parse_markdown, render_markdown
 from ..games.base import Game
 from ..pdf import ITALIC as SERIF_ITALIC, SERIF, new_canvas, register_fonts, write_atomic
+from . import limits
 from .diagram import ExampleDiagram
-from .markdown import INK, RULE, Heading, PageContext, Styles, make_styles, markdown_flowables, prose_words
+from .markdown import (INK, RULE, Heading, PageContext, Source, Styles, make_styles, markdown_flowables,
+                       prose_words)
 from .numbers import NumberProblem, check_numbers, count_grammar
 
 A4 = (210 * mm, 297 * mm)
@@ -97,13 +100,17 @@ def preload(game: Game) -> None:
 
 def prepare_rulebook(game: Game, rules_path: Path | str, force: bool = False) -> Prepared:
     """Read rules.md as a template over the game's numbers, check its typed numbers, replay every
-    example (the same check as `pnp check`, on the text read here). Raises `CheckFailed` when a number
-    disagrees with components.toml or an example fails, unless `force`; `ExampleSyntaxError` for
-    unreadable input, always."""
+    example (the same check as `pnp check`, on the text read here). Raises `CheckFailed` when a
+    number disagrees with components.toml or an example fails, unless `force`;
+    `ExampleSyntaxError` for unreadable input or input past a bound of `limits` (checked first,
+    before any heavy work), always."""
     path = Path(rules_path)
+    limits.check_file_size(path)
     source = read_text(path, ExampleSyntaxError)
     text = render_markdown(source, game, path)
+    limits.check_text_size(text, path)
     tokens = parse_markdown(text, inline=True)  # for the example check, the pages and the words
+    limits.check_tokens(tokens, path)
     # the numbers are read on the template's lines: the rendered text's, only when nothing rendered
     numbers = check_numbers(source, game, path, tokens if text == source else None)
     report = check_text(text, path, game, tokens)
@@ -199,7 +206,7 @@ class RulebookPages:
 
 def _headings_in(flowable) -> list:
     if isinstance(flowable, Heading):
-        return [flowable]
+        return [flowable] if flowable.key else []  # the rest of a split heading: no bookmark
     found = []
     for child in getattr(flowable, "_content", None) or []:
         found += _headings_in(child)
@@ -216,9 +223,15 @@ def layout_rulebook(prepared: Prepared, frame: tuple[float, float], page_offset:
     pages: list[list[Placed]] = []
 
     class Doc(BaseDocTemplate):
+        source: Source | None = None  # the Markdown block being laid out
+
         def handle_pageBegin(self):
             pages.append([])
             super().handle_pageBegin()
+
+        def handle_flowable(self, flowables):
+            self.source = getattr(flowables[0], "source", self.source)
+            super().handle_flowable(flowables)
 
     width, height = frame
     doc = Doc(io.BytesIO(), pagesize=(width, height), leftMargin=0, rightMargin=0, topMargin=0,
@@ -227,7 +240,10 @@ def layout_rulebook(prepared: Prepared, frame: tuple[float, float], page_offset:
                                bottomPadding=0, id="text", sink=lambda placed: pages[-1].append(placed))
     doc.addPageTemplates([PageTemplate("page", [recorder])])
     doc._doSave = False  # the scratch canvas holds no drawing: no PDF to write
-    doc.build(flowables)
+    try:
+        doc.build(flowables)
+    except LayoutError:  # a block no page can hold (every flowable of `_flowables` has a source)
+        raise ExampleSyntaxError(prepared.path, doc.source.line, doc.source.too_large()) from None
     while pages and not pages[-1]:
         pages.pop()
     for number, page in enumerate(pages, start=1):

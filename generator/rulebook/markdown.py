@@ -10,6 +10,7 @@ that returns its diagram, so the k-th example fence here is the k-th block
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Callable, Sequence
 
 from markdown_it.token import Token
@@ -107,25 +108,41 @@ class CachedParagraph(Paragraph):
 
 
 class Heading(CachedParagraph):
-    """A heading: a PDF bookmark and outline entry where it is drawn, and its page recorded."""
+    """A heading: a PDF bookmark and outline entry where it is drawn, and its page recorded. One
+    taller than the space left goes on over the next page (its first part carries the bookmark;
+    the rest, made by `Paragraph.split` with no `key`, none)."""
 
-    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str, plain: str,
-                 context: PageContext):
-        super().__init__(text, style)
+    def __init__(self, text: str | None, style: ParagraphStyle, level: int = 0, key: str = "",
+                 plain: str = "", context: PageContext | None = None, **split_args):
+        super().__init__(text, style, **split_args)
         self.level, self.key, self.plain, self.context = level, key, plain, context
 
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        parts = super().split(available_width, available_height)
+        if len(parts) == 2:
+            parts[0].level, parts[0].key, parts[0].plain, parts[0].context = \
+                self.level, self.key, self.plain, self.context
+        return parts
+
     def draw(self) -> None:
-        self.context.outline(self.canv, self.key, self.plain, self.level)
+        if self.key:
+            self.context.outline(self.canv, self.key, self.plain, self.level)
         super().draw()
 
 
 class Contents(Flowable):
     """A short contents list: the second-level headings and their pages (known after a first
-    layout pass; the list has the same size in both passes, so the layout does not shift)."""
+    layout pass; the list has the same size in both passes, so the layout does not shift).
 
-    def __init__(self, entries: Sequence[tuple[str, str]], context: PageContext, styles: Styles):
+    A long list goes on over several pages. Each row's height is measured once, for the whole
+    list (`heights`, shared with the parts a split makes), and a part builds its table only to be
+    drawn or when it fits: laying out n entries costs O(n), not a table of the rest per page."""
+
+    def __init__(self, entries: Sequence[tuple[str, str]], context: PageContext, styles: Styles,
+                 heights: tuple[float, list[float]] | None = None):
         super().__init__()
         self.entries, self.context, self.styles = list(entries), context, styles
+        self._heights = heights  # (width, each row's height) once measured
         self._table: Table | None = None
 
     def _make(self, width: float) -> Table:
@@ -142,21 +159,36 @@ class Contents(Flowable):
             ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
         ])
 
+    def _row_heights(self, width: float) -> list[float]:
+        if self._heights is None or self._heights[0] != width:
+            table = self._make(width)
+            table.wrap(width, float("inf"))  # every row measured
+            self._heights = width, list(table._rowHeights)
+        return self._heights[1]
+
+    def _fit(self, available_height: float) -> int:
+        """How many rows, from the first, fit in `available_height`."""
+        return next((n for n, bottom in enumerate(accumulate(self._row_heights(self.width)))
+                     if bottom > available_height), len(self.entries))
+
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width = min(available_width, 300)
-        self._table = self._make(self.width)
-        self.height = self._table.wrap(self.width, available_height)[1]
+        if self._fit(available_height) < len(self.entries):  # too tall here: split, or the next page
+            self.height = sum(self._row_heights(self.width))
+        else:
+            self._table = self._make(self.width)
+            self.height = self._table.wrap(self.width, available_height)[1]
         return self.width, self.height
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
-        """A long list goes on over the next page: the rows that fit here, then the rest."""
-        self.wrap(available_width, available_height)
-        rows = self._table._rowHeights
-        fit = next((n for n in range(len(rows)) if sum(rows[:n + 1]) > available_height), len(rows))
-        if fit == 0 or fit == len(rows):
+        """The rows that fit here, then the rest."""
+        self.width = min(available_width, 300)
+        fit = self._fit(available_height)
+        if fit == 0 or fit == len(self.entries):
             return []
-        return [Contents(self.entries[:fit], self.context, self.styles),
-                Contents(self.entries[fit:], self.context, self.styles)]
+        width, heights = self.width, self._row_heights(self.width)
+        return [Contents(self.entries[:fit], self.context, self.styles, (width, heights[:fit])),
+                Contents(self.entries[fit:], self.context, self.styles, (width, heights[fit:]))]
 
     def draw(self) -> None:
         self._table = self._make(self.width)  # pages may have become known since wrap
@@ -213,13 +245,44 @@ def plain_text(token: Token | None) -> str:
     return "".join(c.content for c in token.children if c.type in ("text", "code_inline", "softbreak"))
 
 
-def _slug(text: str, used: set[str]) -> str:
-    base = "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-") or "section"
-    key, n = base, 2
-    while key in used:
-        key, n = f"{base}-{n}", n + 1
-    used.add(key)
-    return key
+class _Keys:
+    """Unique bookmark keys from titles: "setup", "setup-2", "setup-3"... Each title's next number
+    is kept, so that n equal titles cost n steps, not n * n."""
+
+    def __init__(self):
+        self.used: set[str] = set()
+        self.next: dict[str, int] = {}  # a title's base key -> the number to try next (1: none)
+
+    def __call__(self, text: str) -> str:
+        base = "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-") or "section"
+        n = self.next.get(base, 1)
+        while (key := base if n == 1 else f"{base}-{n}") in self.used:
+            n += 1
+        self.used.add(key)
+        self.next[base] = n + 1
+        return key
+
+
+BLOCKS = {"heading_open": "heading", "paragraph_open": "paragraph", "bullet_list_open": "list",
+          "ordered_list_open": "list", "table_open": "table", "blockquote_open": "quote",
+          "fence": "code block", "code_block": "code block", "hr": "rule"}
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a flowable comes from: the line of its Markdown block, and what the block is (a
+    value of BLOCKS). The parts a split makes carry none: they are the last source's."""
+
+    line: int
+    block: str
+
+    def too_large(self) -> str:
+        """What to do when no page can hold the block."""
+        if self.block == "table":
+            return "a table cell is taller than a page; split the cell's text"
+        if self.block == "quote":
+            return "a quote is taller than a page; split it into shorter quotes"
+        return f"this {self.block} is too large for a page; shorten it"
 
 
 @dataclass
@@ -250,12 +313,12 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
     """Turn rendered Markdown, parsed with inline tokens (`parse_markdown(text, inline=True)`),
     into flowables. `on_example(k, token)` draws the k-th example block. A contents list of the
     level-`contents_level` headings follows the first level-1 heading."""
-    used: set[str] = set()
+    key_for = _Keys()
     headings = [(int(tokens[i].tag[1]), tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"]
     contents_entries = []
     keys = []
     for level, inline in headings:
-        key = _slug(plain_text(inline), used)
+        key = key_for(plain_text(inline))
         keys.append(key)
         if level == contents_level:
             contents_entries.append((key, plain_text(inline)))
@@ -272,6 +335,7 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
             t = tok.type
             if stop_type and t == stop_type:
                 return i + 1
+            made = len(sink)
             if t == "heading_open":
                 level = int(tok.tag[1])
                 inline = tokens[i + 1]
@@ -349,6 +413,10 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                 i += 1  # raw HTML has no place on paper
             else:
                 i += 1
+            if tok.map:  # what this block made names its line, for a block too large for a page
+                source = Source(tok.map[0] + 1, "example diagram" if example_fence(tok) else BLOCKS.get(t, "block"))
+                for flowable in sink[made:]:
+                    flowable.source = source
         return i
 
     block(0, None, out)
