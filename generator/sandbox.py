@@ -203,10 +203,12 @@ def render(text: str, values: dict[str, Any], path: Path | str, includes: Path |
         with _deadline(MAX_SECONDS):
             template = env.get_template(name)
             out, size = [], 0
-            for chunk in template.generate(**values):
+            chunks = template.generate(**values)
+            for chunk in chunks:
                 size += len(chunk)
                 if size > MAX_OUTPUT:
-                    raise _Bound(f"the template prints more than {MAX_OUTPUT:,} characters")
+                    raise TemplateFault(path, _printing_line(chunks, template),
+                                        f"template error: the template prints more than {MAX_OUTPUT:,} characters")
                 out.append(chunk)
             return "".join(out)
     except jinja2.TemplateSyntaxError as exc:
@@ -228,6 +230,16 @@ def render(text: str, values: dict[str, Any], path: Path | str, includes: Path |
         raise
     except Exception as exc:  # what the template ran failed: 1/0, int('x'), a wrong filter argument...
         raise fault(exc, f"template error: {type(exc).__name__}: {exc}") from None
+
+
+def _printing_line(chunks, template) -> int | None:
+    """The line of `template` that printed the last chunk of the paused generator `chunks`."""
+    while getattr(chunks, "gi_yieldfrom", None) is not None:
+        chunks = chunks.gi_yieldfrom
+    frame = getattr(chunks, "gi_frame", None)
+    if frame is None or frame.f_code.co_filename != template.filename:
+        return None
+    return template.get_corresponding_lineno(frame.f_lineno)
 
 
 @contextmanager
