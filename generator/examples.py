@@ -7,8 +7,10 @@ lines, a board grid and state lines; `play:` lines, one turn each; one `expect:`
 and state lines, `illegal`, or `winner SIDE`). The block structure is read here; the grid's cells,
 the state lines and the moves are the game's grammar (`Game.grammar`).
 
-Unreadable input raises `ExampleSyntaxError` (file:line and what was expected); a wrong example
-is a `Replay` whose `passed` is False, with a report of why.
+Unreadable input raises `ExampleSyntaxError` (file:line and what was expected): text that cannot
+be parsed, a block of an unknown fence, a before-position the rules forbid. A wrong example is a
+`Replay` whose `passed` is False, with a report of why; so is an expected position the rules forbid
+(`ImpossiblePosition`), since its text was read.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from .errors import ExampleSyntaxError, read_text
-from .games import FENCES, fence_game
-from .games.base import DiagramError, Game, Grid, IllegalMoveError, State, parse_option
+from .games import fence_game, fences
+from .games.base import (BoardSpec, DiagramError, Game, Grid, IllegalMoveError, ImpossiblePosition, State,
+                         parse_option)
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,8 @@ class Example:
     winner: str | None = None
     after: Grid | None = None
     after_fields: dict[str, tuple[int, str]] = field(default_factory=dict)
+    after_board: BoardSpec | None = None      # the expected grid's own board (its size)
+    impossible: ImpossiblePosition | None = None  # why the rules forbid the expected position
     _before: State | None = field(default=None, init=False, repr=False, compare=False)
 
     def where(self) -> str:
@@ -111,15 +116,39 @@ def _markdown_parser(inline: bool):
 def example_fence(token) -> str | None:
     """The game package fence of a Markdown token that is an example block, else None."""
     info = token.info.split()[:1] if token.type == "fence" else []
-    return info[0] if info and info[0] in FENCES else None
+    return info[0] if info and info[0] in fences() else None
 
 
-def find_blocks(text: str, tokens: list | None = None) -> list[tuple[str, int, list[tuple[int, str]]]]:
+# Info strings of code, not of examples: a block of these is never taken for an unknown game's.
+CODE_WORDS = frozenset("""
+    text txt plain plaintext console output shell sh bash zsh powershell bat python py pycon toml ini
+    cfg conf json yaml yml xml html css js javascript ts typescript md markdown diff patch sql c cpp
+    h rust rs go java csv tsv jinja jinja2 makefile dockerfile
+""".split())
+
+
+def unknown_fence(token) -> str | None:
+    """The info string of a fenced block that looks like an example of no known game: one word,
+    neither a known fence nor a code language, over a body with a `play:` or `expect:` line."""
+    info = token.info.split() if token.type == "fence" else []
+    if len(info) != 1 or info[0] in fences() or info[0].lower() in CODE_WORDS:
+        return None
+    keys = {_key(line)[0] for line in token.content.splitlines()}
+    return info[0] if keys & {"play", "expect"} else None
+
+
+def find_blocks(text: str, tokens: list | None = None,
+                path: Path | str = "<text>") -> list[tuple[str, int, list[tuple[int, str]]]]:
     """Every example block of any game package: (fence, fence line, [(line, text), ...]), lines
-    1-based; `tokens` are the text's own (`parse_markdown`) when already parsed."""
+    1-based; `tokens` are the text's own (`parse_markdown`) when already parsed. A block that
+    looks like an example of an unknown game raises ExampleSyntaxError naming `path` and its line."""
     blocks = []
     for token in parse_markdown(text) if tokens is None else tokens:
         fence = example_fence(token)
+        stray = None if fence else unknown_fence(token)
+        if stray and token.map:
+            raise ExampleSyntaxError(path, token.map[0] + 1, f"unknown example fence {stray!r}; "
+                                                             f"known: {', '.join(fences())}")
         if fence and token.map:
             start = token.map[0] + 1
             content = token.content.splitlines()
@@ -133,8 +162,9 @@ def _key(text: str) -> tuple[str, str]:
 
 
 def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]], game: Game) -> Example:
-    """Parse one block's lines; both states are validated against `game` now, so that every error
-    in a block is a syntax error with its line."""
+    """Parse one block's lines; both states are validated against `game` now. Text that cannot
+    be parsed and a before-position the rules forbid are syntax errors with their line; an
+    expected position the rules forbid is kept in `impossible`, for `replay` to report."""
     lines = [(n, t) for n, t in raw if t.strip() and not t.lstrip().startswith("#")]
     grammar = game.grammar
 
@@ -195,14 +225,19 @@ def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]], game: G
         try:
             example.after, i = grammar.read_grid(lines, i)
             example.after_fields, i = grammar.read_fields(lines, i)
+        except ImpossiblePosition as exc:  # a cell read, but forbidden: the rest goes unread
+            example.impossible, i = exc, len(lines)
         except DiagramError as exc:
             raise fail(exc.line, exc.message) from None
     if i < len(lines):
         raise fail(lines[i][0], f"unexpected line after the expectation: {lines[i][1].strip()!r}")
     example.before_state()
-    if example.after is not None:
+    if example.after is not None and example.impossible is None:
         try:
-            grammar.build_state(example.after, example.after_fields, rules, options)
+            expected = grammar.build_state(example.after, example.after_fields, rules, options)
+            example.after_board = expected.game.board
+        except ImpossiblePosition as exc:
+            example.impossible = exc
         except DiagramError as exc:
             raise fail(exc.line, exc.message) from None
     return example
@@ -241,8 +276,11 @@ def read_examples(path: Path | str, games: "GameFinder") -> list[Example]:
     """All example blocks of a Markdown file (rendered as a template first if it is one)."""
     path = Path(path)
     text = read_text(path, ExampleSyntaxError)
-    first = next((m.group(1) for m in _FENCE.finditer(text) if m.group(1) in FENCES), None)
+    words = [m.group(1) for m in _FENCE.finditer(text)]
+    first = next((word for word in words if word in fences()), None)
     if first is None:
+        if any(word.lower() not in CODE_WORDS for word in words):
+            find_blocks(text, path=path)  # raises for an example block of an unknown fence
         return []
     return examples_in(render_markdown(text, games.for_fence(first), path), path, games)
 
@@ -270,7 +308,7 @@ def examples_in(text: str, path: Path | str, games: GameFinder, tokens: list | N
     """All example blocks of already-rendered Markdown `text` that came from `path` (`tokens`:
     its tokens, when already parsed)."""
     return [parse_block(Path(path), line, lines, games.for_fence(fence))
-            for fence, line, lines in find_blocks(text, tokens=tokens)]
+            for fence, line, lines in find_blocks(text, tokens=tokens, path=path)]
 
 
 def replay(example: Example) -> Replay:
@@ -289,6 +327,10 @@ def replay(example: Example) -> Replay:
     if example.expect == "illegal":
         return Replay(example, False, states,
                       f"line {example.plays[-1].line}: expected this turn to be illegal, but it was accepted")
+    if example.impossible is not None:
+        line = example.impossible.line or example.expect_line
+        return Replay(example, False, states,
+                      f"line {line}: expected position is impossible: {example.impossible.message}")
     if example.expect == "winner":
         outcome = state.outcome()
         if outcome and outcome.winner is not None and outcome.winner.label == example.winner:
@@ -312,8 +354,13 @@ def _differing(expected: tuple[str, ...], actual: tuple[str, ...]) -> list[int]:
 
 def compare(example: Example, state: State) -> str:
     """Expected and actual grids side by side, differing cells in brackets, then differing state
-    lines. Empty when they agree."""
-    grammar, board = example.game.grammar, example.game.board
+    lines, drawn at the size of the block's own grid (which may be smaller than its game's board).
+    Empty when they agree."""
+    grammar, board = example.game.grammar, example.after_board or state.game.board
+    if (board.files, board.ranks) != (state.game.board.files, state.game.board.ranks):
+        actual = state.game.board
+        return (f"line {example.expect_line}: the expected grid is {board.files} x {board.ranks}, "
+                f"the board played on is {actual.files} x {actual.ranks}")
     expected_cells = example.after.tokens if example.after else ()
     actual_cells = grammar.tokens(state)
     expected = grammar.default_fields(example.after, example.options)

@@ -1,9 +1,11 @@
 """`pnp check` and `pnp rules` through typer's CliRunner: exit codes and messages (docs/diagram-notation.md)."""
 
+import shutil
 from pathlib import Path
 
 import pytest
 from helpers import CONTRACT_BLOCK
+from tafl_helpers import grid
 from typer.testing import CliRunner
 
 from generator.cli import app
@@ -194,3 +196,87 @@ def test_a_plain_build_runs_without_typer_and_does_what_typer_would(tmp_path, ar
     assert made == sorted(p.name for p in (tmp_path / "typed").rglob("*") if p.is_file()) and made
     assert (tmp_path / "plain" / "siege-of-armagh-letter.pdf").read_bytes() == \
         (tmp_path / "typed" / "siege-of-armagh-letter.pdf").read_bytes()
+
+
+
+def tafl_block(before: dict, play: str, after: dict, before_lines: str = "", after_lines: str = "") -> str:
+    """A ```tafl block on a 7 x 7 board, its grids given as pieces by square (d4="K")."""
+    return (f"```tafl\ntitle: A move on the small board\n{grid(7, **before)}{before_lines}play: {play}\n"
+            f"expect:\n{grid(7, **after)}{after_lines}```\n")
+
+
+SEVEN = tafl_block({"d4": "K", "b2": "A"}, "b2-b5", {"d4": "K", "b5": "A"},
+                   after_lines="to-move: defenders\nlast-attackers: b2-b5\n")
+
+
+def test_a_block_of_an_unknown_fence_with_play_lines_exits_2_at_its_fence(tmp_path):
+    stray = "```jarl\ntitle: A jarl's move\nplay: a1-a2\nexpect: illegal\n```\n"
+    for text, line in ((f"# Rules\n\n{stray}", 3), (f"{GOOD}\n{stray}", 33)):
+        result = run(tmp_path, text)
+        assert result.exit_code == 2, result.output
+        assert f"ex.md:{line}: unknown example fence 'jarl'; known: armagh, tafl" in result.output
+        assert "passed, 0 failed, 1 unreadable" in result.output
+
+
+def test_code_blocks_and_fences_without_play_lines_are_left_alone(tmp_path):
+    text = ("```python\nplay: 1\n```\n\n```text\nexpect: nothing\n```\n\n```toml\nx = 1\n```\n\n"
+            "```\nplay: a1-a2\n```\n\n```jarl\nA saga, not an example.\n```\n")
+    result = run(tmp_path, text)
+    assert result.exit_code == 0 and "0 passed, 0 failed" in result.output, result.output
+
+
+def test_a_build_stops_at_a_block_of_an_unknown_fence(tmp_path):
+    shutil.copy(ROOT / "components.toml", tmp_path / "components.toml")
+    (tmp_path / "rules.md").write_text("# Rules\n\nText.\n\n```jarl\nplay: a1-a2\nexpect: illegal\n```\n")
+    result = RUNNER.invoke(app, ["build", "--game", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "rules.md:5: unknown example fence 'jarl'; known: armagh, tafl" in result.output
+
+
+def test_a_failing_tafl_example_on_a_7_by_7_board_shows_the_usual_diff(tmp_path):
+    assert run(tmp_path, SEVEN).exit_code == 0
+    result = run(tmp_path, SEVEN.replace("5 . A . . . . .", "5 . . A . . . ."))
+    assert result.exit_code == 1, result.output
+    assert "ex.md:1: FAILED  A move on the small board" in result.output
+    assert "line 12: the result differs from the expectation" in result.output
+    assert "5  . [.][A] .  .  .  .   5  . [A][.] .  .  .  ." in result.output
+    assert "b5: expected ., got A" in result.output and "c5: expected A, got ." in result.output
+    assert "0 passed, 1 failed" in result.output and "internal error" not in result.output
+    larger = tafl_block({"d4": "K", "b2": "A"}, "b2-b5", {"e5": "K", "b5": "A"}).replace(
+        "expect:\n" + grid(7, e5="K", b5="A"), "expect:\n" + grid(9, e5="K", b5="A"))
+    result = run(tmp_path, larger)
+    assert result.exit_code == 1 and "line 12: the expected grid is 9 x 9, the board played on is 7 x 7" in result.output
+
+
+@pytest.mark.parametrize("text,report", [
+    # Tafl: the play is accepted, but an attacker is expected on a corner
+    (tafl_block({"d4": "K", "b2": "A"}, "b2-b5", {"d4": "K", "a7": "A"}, after_lines="to-move: defenders\n"),
+     "line 13: expected position is impossible: a7 is a corner: only the king may stand there (ruling 5)"),
+    # Tafl: a defender is expected on the throne; the report is the refused play
+    (tafl_block({"d5": "D", "f2": "K", "b2": "A"}, "d5-d4", {"d4": "D", "f2": "K", "b2": "A"},
+                before_lines="to-move: defenders\n"),
+     "line 12: illegal move 'd5-d4': ruling 5: only the king may end a move on the throne"),
+    # Siege: the pushed troop is expected on a river tile
+    (GOOD.replace("5  . . . V . . . .\n4  ~ ~ ~ ~", "5  . . . V . . . .\n4  ~ ~ ~ I~"),
+     "line 25: expected position is impossible: d4: bad cell 'I~': a river tile never holds a piece"),
+    # Siege: two pieces are expected to carry the game's one treasure
+    (GOOD.replace("5  . . . V . . . .\n4", "5  . . . V$ . . V$ .\n4"),
+     "line 20: expected position is impossible: the treasure ($) is on more than one piece"),
+])
+def test_an_impossible_expected_position_is_a_failed_example(tmp_path, text, report):
+    result = run(tmp_path, text)
+    assert result.exit_code == 1, result.output
+    assert "ex.md:1: FAILED" in result.output or "ex.md:5: FAILED" in result.output
+    assert report in result.output
+    assert "0 passed, 1 failed" in result.output and "unreadable" not in result.output
+
+
+@pytest.mark.parametrize("text,located", [
+    (tafl_block({"d4": "D", "f2": "K", "b2": "A"}, "b2-b5", {"d4": "D", "f2": "K", "b5": "A"}),
+     "ex.md:3: d4 is the throne: only the king may stand there (ruling 5)"),
+    (GOOD.replace("5  . . . I . . . .\n4  ~ ~ ~ ~", "5  . . . . . . . .\n4  ~ ~ ~ I~", 1),
+     "ex.md:13: d4: bad cell 'I~': a river tile never holds a piece"),
+])
+def test_an_impossible_before_position_stays_unreadable(tmp_path, text, located):
+    result = run(tmp_path, text)
+    assert result.exit_code == 2 and located in result.output, result.output

@@ -35,7 +35,7 @@ def test_the_generic_core_names_no_game_concept():
 
 def test_packages_are_found_by_name_and_a_wrong_name_is_located():
     assert game_class("siege") is SiegeGame
-    with pytest.raises(ValueError, match="unknown game package 'chess'; packages: siege"):
+    with pytest.raises(ValueError, match="unknown game package 'chess'; packages: components, siege, tafl"):
         game_class("chess")
 
 
@@ -95,7 +95,8 @@ def test_the_same_fault_gives_the_same_exit_code_in_every_command(tmp_path, comm
     assert result.exit_code == 2 and "components.toml:2: villages must be 1 to 16" in result.output
 
 
-def test_the_registry_knows_every_packages_fences_without_importing_them():
-    from generator.games import FENCES, PACKAGES
-    declared = {fence: name for name in PACKAGES for fence in game_class(name).fences}
-    assert declared == FENCES
+def test_a_registered_packages_game_agrees_with_its_declaration():
+    from generator.games import packages
+    assert packages() == {"components": (), "siege": ("armagh",), "tafl": ("tafl",)}
+    for name, fences in packages().items():
+        assert (game_class(name).name, game_class(name).fences) == (name, fences)

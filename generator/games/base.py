@@ -308,7 +308,7 @@ class Grammar:
 
     def read_grid(self, lines: list[tuple[int, str]], start: int) -> tuple[Grid, int]:
         """Read a grid beginning at `lines[start]`; returns it and the index after it. Raises
-        `DiagramError` naming the line."""
+        `DiagramError` naming the line (`ImpossiblePosition` for a cell the rules forbid)."""
         raise NotImplementedError
 
     def parse_play(self, words: list[str]) -> tuple:
@@ -317,7 +317,8 @@ class Grammar:
 
     def build_state(self, grid: Grid, fields: dict[str, tuple[int, str]], rules: str | None,
                     options: dict[str, str]) -> State:
-        """A position from a grid and its state lines; raises DiagramError naming the line."""
+        """A position from a grid and its state lines; raises DiagramError naming the line:
+        `ImpossiblePosition` when what is written reads but the rules forbid it."""
         raise NotImplementedError
 
     def tokens(self, state: State) -> tuple[str, ...]:
@@ -359,6 +360,12 @@ class DiagramError(ValueError):
         super().__init__(f"line {line}: {message}" if line else message)
 
 
+class ImpossiblePosition(DiagramError):
+    """A diagram that reads, but shows a position the rules forbid (a second king, a piece where
+    no piece may stand). Before the plays it is the block's error; as the expected position, the
+    example is wrong (`generator.examples`)."""
+
+
 # ----------------------------------------------------------------------------- the game
 
 
@@ -368,9 +375,9 @@ class Game:
     and sets the class attributes; `from_table` reads the package's own sections of components.toml.
     """
 
-    name: ClassVar[str] = ""
+    name: ClassVar[str] = ""                         # its package's name, set below
     engine: ClassVar[bool] = True                    # False: a kit only (no states, no lab)
-    fences: ClassVar[tuple[str, ...]] = ()           # info strings of its example blocks
+    fences: ClassVar[tuple[str, ...]] = ()           # its package's declared FENCES, set below
     sides: ClassVar[tuple[SideInfo, ...]] = ()
     sections: ClassVar[tuple[str, ...]] = ()         # its own tables of components.toml
     rule_sets: ClassVar[tuple[str, ...]] = ()        # named rule sets (`rules:` lines), if any
@@ -383,6 +390,15 @@ class Game:
     tables: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
     options: tuple[tuple[str, str], ...] = ()
     rule_set: str = ""
+
+    def __init_subclass__(cls, **kwargs):
+        """A game package's Game takes its package's name and the fences the package declares
+        (generator/games/__init__.py): one declaration, no copy to keep equal."""
+        super().__init_subclass__(**kwargs)
+        parent, _, package = cls.__module__.rpartition(".")[0].rpartition(".")
+        if parent == __package__:
+            from . import packages
+            cls.name, cls.fences = package, packages()[package]
 
     # --- reading the folder
     @classmethod

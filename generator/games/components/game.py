@@ -16,7 +16,6 @@ from .design import SECTIONS, Design, read_design
 class ComponentsGame(Game):
     """A game described by data only."""
 
-    name: ClassVar[str] = "components"
     sections: ClassVar[tuple[str, ...]] = SECTIONS
     engine: ClassVar[bool] = False
 

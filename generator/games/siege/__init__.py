@@ -4,6 +4,8 @@ and its AI evaluation, as a game package (`GAME`).
 Only the Game loads with the package; the engine's names load on first use (PEP 562), so the
 kit, which needs no engine, does not pay for it."""
 
+FENCES = ("armagh",)  # the info string of its example blocks (read by generator/games/__init__.py)
+
 from importlib import import_module
 
 from .game import Counts, RuleNumbers, SiegeGame, with_counts

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..base import DiagramError, Grammar, Grid, read_whole
+from ..base import DiagramError, Grammar, Grid, ImpossiblePosition, read_whole
 from .board import FILES
 from .state import (KIND_OF_LETTER, LETTER, SIDE_OF, Kind, Move, Phase, Side, State, Termination,
                     Terrain, Treasure, outcome_of)
@@ -56,9 +56,9 @@ def parse_cell(token: str) -> Cell:
     piece = KIND_OF_LETTER[letter] if letter else None
     terrain = MARK_TERRAIN.get(mark, Terrain.OPEN)
     if piece and terrain is Terrain.RIVER:
-        raise ValueError(f"bad cell {token!r}: a river tile never holds a piece")
+        raise ImpossiblePosition(None, f"bad cell {token!r}: a river tile never holds a piece")
     if piece and SIDE_OF[piece] is Side.VIKING and terrain is Terrain.VILLAGE:
-        raise ValueError(f"bad cell {token!r}: a Viking on a village loots it; write {letter}x")
+        raise ImpossiblePosition(None, f"bad cell {token!r}: a Viking on a village loots it; write {letter}x")
     return Cell(piece, terrain, "*" in markers, "$" in markers)
 
 
@@ -82,6 +82,8 @@ def read_grid(lines: Lines, start: int) -> tuple[list[Cell], int]:
         for f, token in enumerate(parts[1:]):
             try:
                 cells[8 * (rank - 1) + f] = parse_cell(token)
+            except ImpossiblePosition as exc:
+                raise ImpossiblePosition(number, f"{FILES[f]}{rank}: {exc}") from None
             except ValueError as exc:
                 raise DiagramError(number, f"{FILES[f]}{rank}: {exc}") from None
         i += 1
@@ -120,15 +122,15 @@ def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game,
         if cell.treasure:
             carriers.append(piece)
     if len(carriers) > 1:
-        raise DiagramError(grid_line, "the treasure ($) is on more than one piece")
+        raise ImpossiblePosition(grid_line, "the treasure ($) is on more than one piece")
     treasure = get.get("treasure", "carried" if carriers else "irish-side")
     if treasure == "carried":
         if not carriers:
-            raise DiagramError(line.get("treasure"), "treasure: carried needs a piece marked $ on the grid")
+            raise ImpossiblePosition(line.get("treasure"), "treasure: carried needs a piece marked $ on the grid")
         state.treasure, state.carrier = Treasure.CARRIED, carriers[0]
     elif treasure in ("irish-side", "viking-side"):
         if carriers:
-            raise DiagramError(line.get("treasure"), f"treasure: {treasure} but a piece on the grid carries it ($)")
+            raise ImpossiblePosition(line.get("treasure"), f"treasure: {treasure} but a piece on the grid carries it ($)")
         state.treasure = Treasure.IRISH_SIDE if treasure == "irish-side" else Treasure.VIKING_SIDE
     else:
         raise DiagramError(line.get("treasure"), f"treasure must be irish-side, viking-side or carried, got {treasure!r}")
@@ -139,7 +141,7 @@ def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game,
     for token in get.get("tracker", "").split():
         space = _whole(token, "tracker", line["tracker"])
         if not 1 <= space <= spaces:
-            raise DiagramError(line["tracker"], f"tracker spaces run from 1 to {spaces}, got {space}")
+            raise ImpossiblePosition(line["tracker"], f"tracker spaces run from 1 to {spaces}, got {space}")
         tracker.append(space)
     if tracker != sorted(tracker):
         raise DiagramError(line["tracker"], f"tracker spaces must be ascending, got {get['tracker']!r}")
@@ -149,7 +151,7 @@ def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game,
         if chief != "defeated":
             raise DiagramError(line["chief"], f"chief can only be 'defeated', got {chief!r}")
         if state.defeated < 1:
-            raise DiagramError(line["chief"], "chief: defeated also counts as a defeat: defeated must be at least 1")
+            raise ImpossiblePosition(line["chief"], "chief: defeated also counts as a defeat: defeated must be at least 1")
         state.chief_defeated = True
     winner = get.get("winner")
     if winner is not None:

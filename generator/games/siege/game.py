@@ -22,8 +22,6 @@ if TYPE_CHECKING:  # the engine and the grammar load when a state or a block is 
 class SiegeGame(Game):
     """Siege of Armagh: 8x8, Vikings against Irish, two rule sets (final, draft)."""
 
-    name: ClassVar[str] = "siege"
-    fences: ClassVar[tuple[str, ...]] = ("armagh",)
     sides: ClassVar[tuple[SideInfo, ...]] = (SideInfo("viking", "Vikings", "#a3301d"),
                                              SideInfo("irish", "Irish", "#1d5a8c"))
     sections: ClassVar[tuple[str, ...]] = ("counts", "rules")

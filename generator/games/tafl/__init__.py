@@ -7,6 +7,8 @@
     'defenders'
 """
 
+FENCES = ("tafl",)  # the info string of its example blocks (read by generator/games/__init__.py)
+
 from .board import END, Move, Piece, Side, parse_square, square_name
 from .diagram import TaflGrammar
 from .game import OPTION_SPECS, TaflGame

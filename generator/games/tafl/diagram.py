@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import isqrt
 from typing import TYPE_CHECKING
 
-from ..base import DiagramError, Grammar, Grid, Outcome, read_whole
+from ..base import DiagramError, Grammar, Grid, ImpossiblePosition, Outcome, read_whole
 from .board import FILES, LETTERS, MAX_SIZE, MIN_SIZE, Move, Side, check_size
 from .state import Rules, TaflState
 
@@ -157,11 +157,11 @@ class TaflGrammar(Grammar):
                 continue
             if token != "K" and geo.hostile[square]:
                 where = "the throne" if square == geo.throne else "a corner"
-                raise DiagramError(grid.line, f"{geo.name(square)} is {where}: only the king may stand "
-                                              f"there (ruling 5)")
+                raise ImpossiblePosition(grid.line, f"{geo.name(square)} is {where}: only the king may "
+                                                    f"stand there (ruling 5)")
             if token == "K" and state.king >= 0:
-                raise DiagramError(grid.line, f"the grid has more than one king ({geo.name(state.king)}, "
-                                              f"{geo.name(square)})")
+                raise ImpossiblePosition(grid.line, f"the grid has more than one king "
+                                                    f"({geo.name(state.king)}, {geo.name(square)})")
             state.place(square, token)
         value = {key: self.normalize(key, text) for key, (_, text) in fields.items()}
         line = {key: number for key, (number, _) in fields.items()}
@@ -187,8 +187,8 @@ class TaflGrammar(Grammar):
             at = chain[-1].squares(n)[1]
             piece = state.piece_at(at)
             if piece is None or piece.side is not state.to_move:
-                raise DiagramError(line["this-turn"], f"this-turn ends on {geo.name(at)}, which holds no "
-                                                      f"token of the {state.to_move.label}")
+                raise ImpossiblePosition(line["this-turn"], f"this-turn ends on {geo.name(at)}, which "
+                                                            f"holds no token of the {state.to_move.label}")
             state.chain = chain
         winner = value.get("winner")
         if winner is not None:
@@ -216,12 +216,12 @@ class TaflGrammar(Grammar):
             except ValueError as exc:
                 raise DiagramError(line, f"{key}: {exc}") from None
             if move.is_end or not move.on_board(n):
-                raise DiagramError(line, f"{key}: {word!r} is not a move on the {n} x {n} board")
+                raise ImpossiblePosition(line, f"{key}: {word!r} is not a move on the {n} x {n} board")
             frm, to = move.squares(n)
             if frm == to or geo.line_between(frm, to) is None:
-                raise DiagramError(line, f"{key}: {word!r} does not go along a rank or file")
+                raise ImpossiblePosition(line, f"{key}: {word!r} does not go along a rank or file")
             if moves and moves[-1].squares(n)[1] != frm:
-                raise DiagramError(line, f"{key}: {word!r} does not start where {moves[-1].notation()} ended")
+                raise ImpossiblePosition(line, f"{key}: {word!r} does not start where {moves[-1].notation()} ended")
             moves.append(move)
         return tuple(moves)
 

@@ -111,8 +111,6 @@ class TaflGame(Game):
     ('The Defenders win', 'the king escaped')
     """
 
-    name: ClassVar[str] = "tafl"
-    fences: ClassVar[tuple[str, ...]] = ("tafl",)
     sides: ClassVar[tuple[SideInfo, ...]] = (SideInfo("attackers", "Attackers", "#3b3b3b"),
                                              SideInfo("defenders", "Defenders", "#c9a227"))
     sections: ClassVar[tuple[str, ...]] = ("board", "rules")
