@@ -25,6 +25,7 @@ from generator.rulebook.diagram import ExampleDiagram
 from generator.rulebook.numbers import check_numbers, number_errors
 
 ROOT = Path(__file__).resolve().parents[1]
+RUNNER = CliRunner()
 
 PUSH = CONTRACT_BLOCK
 
@@ -416,3 +417,33 @@ def test_compiled_templates_are_reused_only_for_the_same_text(tmp_path, monkeypa
         assert render_markdown("{{ villages - 1 }} left", game, first) == "4 left"
     finally:
         sandbox._bytecode_cache.cache_clear()
+
+
+SMALL_TAFL_BLOCK = """# A smaller board
+
+```tafl
+title: An attacker alone on a 7 x 7 board
+  a b c d e f g
+7 . . . . . . .
+6 . . . . . . .
+5 . . A . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+to-move: attackers
+play: c5-c7
+expect: winner attackers
+```
+"""
+
+
+def test_a_block_on_a_smaller_board_than_the_games_is_drawn_at_its_own_size(tmp_path):
+    """A 7 x 7 example in an 11 x 11 game's rulebook is drawn on 7 x 7 (it was an internal error:
+    the diagram read the game's board)."""
+    (tmp_path / "components.toml").write_text((ROOT / "games" / "tafl" / "components.toml").read_text())
+    (tmp_path / "rules.md").write_text(SMALL_TAFL_BLOCK)
+    result = RUNNER.invoke(app, ["build", "--game", str(tmp_path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    text = pypdf.PdfReader(str(tmp_path / "out" / "tafl-a4.pdf")).pages[1].extract_text()
+    assert "An attacker alone on a 7 x 7 board" in text and "The Attackers win" in text

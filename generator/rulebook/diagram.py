@@ -210,6 +210,7 @@ class ExampleDiagram(Flowable):
         super().__init__()
         self.replay, self.styles = replay, styles
         self.game = replay.example.game
+        self.board = replay.states[0].game.board  # the block's own grid, which may be smaller than the game's
         self.faces = self.game.faces
         self.side_ink = {side.label: colors.HexColor(side.colour) for side in self.game.sides}
         self.trace = trace(replay)
@@ -356,7 +357,7 @@ class ExampleDiagram(Flowable):
     def _board(self, x: float, y: float, state: State, arrows=(), ghosts=(), highlight=None, flipped=()) -> None:
         c, s = self.canv, self.s
         (f0, f1), (r0, r1) = self.crop.files, self.crop.ranks
-        board = self.game.board
+        board = self.board
         c.saveState()
         on = [(f, r) for r in range(max(r0, 0), min(r1, board.ranks - 1) + 1)
               for f in range(max(f0, 0), min(f1, board.files - 1) + 1)]
@@ -390,7 +391,7 @@ class ExampleDiagram(Flowable):
         """The board under the pieces, as a form XObject to place at the board's corner: the
         squares `on` the board with their ground art (`cells`), the edges and the rank and file
         labels. Drawn once for all the boards of the same crop, size and ground."""
-        s, board = self.s, self.game.board
+        s, board = self.s, self.board
         (f0, f1), (r0, r1) = self.crop.files, self.crop.ranks
         last_f, last_r = board.files - 1, board.ranks - 1
         bf0, bf1, br0, br1 = max(f0, 0), min(f1, last_f), max(r0, 0), min(r1, last_r)  # the board's part
@@ -501,7 +502,7 @@ class ExampleDiagram(Flowable):
         f, r = ghost.at
         cx, cy = self._xy(x, y, f, r)
         size = s * .62
-        board = self.game.board
+        board = self.board
         on_board = 0 <= f < board.files and 0 <= r < board.ranks
         if on_board and after.piece_at(board.files * int(r) + int(f)) is not None:
             ox, oy = self._xy(x, y, *ghost.frm)
@@ -532,7 +533,7 @@ class ExampleDiagram(Flowable):
         ax, ay = self._xy(x, y, fa, ra)
         bx, by = self._xy(x, y, fb, rb)
         if arrow.kind == "deploy":  # from the edge of the drawn board onto the square
-            bottom = self.game.board.home_edge(arrow.side) == "bottom"
+            bottom = self.board.home_edge(arrow.side) == "bottom"
             edge = y - 2 if bottom else y + self.nr * s + 2
             ay = edge if (bottom == (by > edge)) else ay
             ax = bx
