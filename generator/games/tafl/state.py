@@ -10,7 +10,7 @@ precomputed from `board.Geometry`. No rendering code lives here.
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..base import CellArt, Effect, IllegalMoveError, Motion, Outcome, Removal, State
 from .board import (ATTACKER, EMPTY, END, KING, LETTERS, OWNER, PIECES, SIDES, Geometry,
@@ -38,6 +38,26 @@ class Rules:
         self.turn_cap = int(values["turn-cap"])                # ruling 13
 
 
+def _copier(target: str, source: str, fields: tuple[str, ...]) -> Callable[[object, object], None]:
+    """A method `(self, state)` setting `target.name = source.name` for each of `fields`, written
+    out as straight-line code like `namedtuple`'s (a loop of getattr/setattr is several times slower)."""
+    body = "".join(f"\n    {target}.{name} = {source}.{name}" for name in fields)
+    namespace: dict[str, Callable[[object, object], None]] = {}
+    exec(f"def copy(self, state):{body}", namespace)
+    return namespace["copy"]
+
+
+class Snapshot:
+    """What `push` changes and `pop` puts back (python-chess's `_BoardState`): the position's
+    mutable fields, whose one list is `__slots__`. Nothing saved is changed afterwards: `push`
+    plays on a copy of the board and replaces the other fields, never edits them."""
+
+    __slots__ = ("board", "occupied", "squares", "king", "to_move", "turn", "last", "chain",
+                 "defender_turns", "_outcome")
+    __init__ = _copier("self", "state", __slots__)      # (self, state): save state's fields
+    restore = _copier("state", "self", __slots__)       # (self, state): put them back
+
+
 class TaflState(State):
     """A Tafl position with its history. Make one with `TaflGame.new_initial_state()` or
     `TaflState.from_diagram(text)` (a diagram of docs/diagram-notation.md)."""
@@ -60,7 +80,7 @@ class TaflState(State):
         self.defender_turns = 0              # ruling 15
         self.turn_limit = self.rules.turn_limit  # fixed for the game (a diagram's turn-limit line sets it)
         self._outcome: Outcome | None = None
-        self._stack: list[tuple] = []
+        self._stack: list[Snapshot] = []
         self.move_stack: list[Move] = []
 
     # ----------------------------------------------------------------- construction
@@ -260,8 +280,7 @@ class TaflState(State):
     def push(self, move: Move) -> None:
         """Play a legal move (unchecked: see `push_checked`). Ends the turn unless the move
         captured and the berserker option lets the token go on (ruling 14)."""
-        self._stack.append((self.board[:], self.occupied, self.squares, self.king, self.to_move, self.turn,
-                            self.last, self.chain, self.defender_turns, self._outcome))
+        self._stack.append(Snapshot(self))
         self.move_stack.append(move)
         if move.is_end:
             self._end_turn(self.chain)
@@ -270,7 +289,7 @@ class TaflState(State):
         n = self.n
         frm = move.from_rank * n + move.from_file
         to = move.to_rank * n + move.to_file
-        board = self.board
+        self.board = board = self.board[:]
         value = board[frm]
         board[frm] = EMPTY
         board[to] = value
@@ -303,8 +322,7 @@ class TaflState(State):
         self._end_turn(chain)
 
     def pop(self) -> Move:
-        (self.board, self.occupied, self.squares, self.king, self.to_move, self.turn, self.last, self.chain,
-         self.defender_turns, self._outcome) = self._stack.pop()
+        self._stack.pop().restore(self)
         return self.move_stack.pop()
 
     def _end_turn(self, moves: tuple[Move, ...]) -> None:
