@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from ..base import CellArt, Effect, IllegalMoveError, Motion, Outcome, Removal, State
+from ..base import CellArt, Effect, IllegalMoveError, Motion, Outcome, Removal, Snapshot, State
 from .board import (ATTACKER, EMPTY, END, KING, LETTERS, OWNER, PIECES, SIDES, Geometry,
                     Move, Piece, Side, geometry)
 
@@ -38,24 +38,11 @@ class Rules:
         self.turn_cap = int(values["turn-cap"])                # ruling 13
 
 
-def _copier(target: str, source: str, fields: tuple[str, ...]) -> Callable[[object, object], None]:
-    """A method `(self, state)` setting `target.name = source.name` for each of `fields`, written
-    out as straight-line code like `namedtuple`'s (a loop of getattr/setattr is several times slower)."""
-    body = "".join(f"\n    {target}.{name} = {source}.{name}" for name in fields)
-    namespace: dict[str, Callable[[object, object], None]] = {}
-    exec(f"def copy(self, state):{body}", namespace)
-    return namespace["copy"]
-
-
-class Snapshot:
-    """What `push` changes and `pop` puts back (python-chess's `_BoardState`): the position's
-    mutable fields, whose one list is `__slots__`. Nothing saved is changed afterwards: `push`
-    plays on a copy of the board and replaces the other fields, never edits them."""
-
-    __slots__ = ("board", "occupied", "squares", "king", "to_move", "turn", "last", "chain",
-                 "defender_turns", "_outcome")
-    __init__ = _copier("self", "state", __slots__)      # (self, state): save state's fields
-    restore = _copier("state", "self", __slots__)       # (self, state): put them back
+# What `push` saves and `pop` puts back: the position's mutable fields, listed once. Nothing saved
+# is changed afterwards: `push` plays on a copy of the board and replaces the other fields.
+SNAPSHOT = Snapshot("board", "occupied", "squares", "king", "to_move", "turn", "last", "chain",
+                    "defender_turns", "_outcome")
+_save, _restore = SNAPSHOT.save, SNAPSHOT.restore
 
 
 class TaflState(State):
@@ -80,7 +67,7 @@ class TaflState(State):
         self.defender_turns = 0              # ruling 15
         self.turn_limit = self.rules.turn_limit  # fixed for the game (a diagram's turn-limit line sets it)
         self._outcome: Outcome | None = None
-        self._stack: list[Snapshot] = []
+        self._stack: list[tuple] = []
         self.move_stack: list[Move] = []
 
     # ----------------------------------------------------------------- construction
@@ -280,7 +267,7 @@ class TaflState(State):
     def push(self, move: Move) -> None:
         """Play a legal move (unchecked: see `push_checked`). Ends the turn unless the move
         captured and the berserker option lets the token go on (ruling 14)."""
-        self._stack.append(Snapshot(self))
+        self._stack.append(_save(self))
         self.move_stack.append(move)
         if move.is_end:
             self._end_turn(self.chain)
@@ -322,7 +309,7 @@ class TaflState(State):
         self._end_turn(chain)
 
     def pop(self) -> Move:
-        self._stack.pop().restore(self)
+        _restore(self, self._stack.pop())
         return self.move_stack.pop()
 
     def _end_turn(self, moves: tuple[Move, ...]) -> None:
