@@ -20,6 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph
 
+from ..games.symbols import SYMBOLS
 from ..pdf import BOLD, INK, PAPER, SERIF, bold_safe, escape, hx
 from .artfile import Art, draw_art
 from .faces import Ink, circle, clip_rect, ground, poly, star, text_centered, tint
@@ -195,18 +196,6 @@ def text_box(c, text: str, x: float, y: float, w: float, h: float, size: float, 
 
 # ----------------------------------------------------------------------------- movement tiles
 
-SYMBOLS = {   # grid character -> (name, what it means)
-    "O": ("Own square", "The piece stands here: the grid shows what it can do from this square."),
-    "m": ("Step", "Move to this square if the path to it is clear; take an enemy standing there."),
-    "j": ("Jump", "Leap straight to this square over anything between; take an enemy there."),
-    "s": ("Slide", "Move any number of squares in this direction until blocked; take the first enemy met."),
-    "J": ("Jump-slide", "Leap to this square, then slide on in the same direction as far as you like."),
-    "x": ("Strike", "Take an enemy on this square without moving."),
-    "c": ("Command", "Move one of your pieces standing on a command square to another command square."),
-}
-GRID_CHARS = set(SYMBOLS) | {"."}
-
-
 @dataclass(frozen=True)
 class TileFace:
     """One face of a movement tile: its name, its grid rows (top row first) and its side marker."""
@@ -218,7 +207,7 @@ class TileFace:
 
 def symbol(c, char: str, x: float, y: float, s: float, color: Color, ground: Color,
            direction: tuple[int, int] = (0, 1), mark=None) -> None:
-    """Draw a grid symbol centred on (x, y) in a cell of side s."""
+    """Draw the grid symbol `char` (a `SYMBOLS` key) centred on (x, y) in a cell of side s."""
     r = s * 0.3
     lw = max(0.6, s * 0.08)
     if char == "m":
@@ -303,9 +292,9 @@ def legend_face(heading: str, chars: list[str], fill: Color, footer: str = "") -
             c.setLineWidth(0.4)
             c.rect(pad * 1.2, y - s / 2, s, s, stroke=1, fill=0)
             symbol(c, ch, pad * 1.2 + s / 2, y, s, fg, ground, (1, 1) if ch in "sJ" else (0, 1), "star")
-            name, meaning = SYMBOLS[ch]
-            text_box(c, f"**{name}.** {meaning}", pad * 1.2 + s + 8, y - step * 0.45, w - 2.4 * pad - s - 8,
-                     step * 0.9, 9.5, INK)
+            entry = SYMBOLS[ch]
+            text_box(c, f"**{entry.name}.** {entry.meaning}", pad * 1.2 + s + 8, y - step * 0.45,
+                     w - 2.4 * pad - s - 8, step * 0.9, 9.5, INK)
         if footer:
             text_box(c, footer, pad, pad * 0.9, w - 2 * pad, 14, 8, INK, center=True)
     return draw

@@ -18,6 +18,7 @@ from ...kit.faces import FaceSet
 from ...pdf import hx
 from ...units import mm, parse_length
 from ..base import MAX_COPIES, BoardSpec, Game, KitHooks
+from ..symbols import GRID_CHARS, SYMBOLS
 
 SECTIONS = ("numbers", "style", "sides", "board", "tiles", "tokens", "tracks", "screens", "cards")
 SHAPES = ("square", "round", "edge")
@@ -252,10 +253,10 @@ def _grid(reader: Reader, section: str, key: str, value: Any) -> tuple[str, ...]
     if not rows or n % 2 == 0 or not 3 <= n <= 9 or any(len(r) != n for r in rows):
         raise reader.error(section, key, "expected an odd square grid of 3 to 9 rows, such as "
                                          "[\".....\", \"..m..\", \".mOm.\", \"..m..\", \".....\"]")
-    bad = sorted({ch for r in rows for ch in r} - kinds.GRID_CHARS)
+    bad = sorted({ch for r in rows for ch in r} - GRID_CHARS)
     if bad:
         raise reader.error(section, key, f"unknown symbol {bad[0]!r}; symbols: " +
-                           ", ".join(f"{ch} {name.lower()}" for ch, (name, _) in kinds.SYMBOLS.items()) +
+                           ", ".join(f"{s.key} {s.name.lower()}" for s in SYMBOLS.values()) +
                            ", . nothing")
     if sum(r.count("O") for r in rows) != 1:
         raise reader.error(section, key, "needs exactly one O: the piece's own square")
@@ -289,7 +290,7 @@ def read_tiles(r: Reader, style: dict[str, Any]) -> None:
             faces.append([front, back, count])
             r.note_dpi(mark if isinstance(mark, artfile.Art) else None, size[0] * 0.3, size[1] * 0.3)
     r.piece("tiles", "tiles", "Tile", size, faces, style.get("tile_size", 0.9))
-    chars = [ch for ch in kinds.SYMBOLS if ch in used]
+    chars = [ch for ch in SYMBOLS if ch in used]
     legend_count = r.count("style", "legend", style.get("legend", max(1, len(r.sides()))))
     fill = r.sides()[0].colour if r.sides() else hx(NEUTRAL)
     heading = r.text("style", "legend_title", style.get("legend_title", "How the tiles move"))

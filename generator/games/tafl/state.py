@@ -10,9 +10,9 @@ precomputed from `board.Geometry`. No rendering code lives here.
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
-from ..base import CellArt, Effect, IllegalMoveError, Motion, Outcome, Removal, State
+from ..base import CellArt, Effect, IllegalMoveError, Motion, Outcome, Removal, Snapshot, State
 from .board import (ATTACKER, EMPTY, END, KING, LETTERS, OWNER, PIECES, SIDES, Geometry,
                     Move, Piece, Side, geometry)
 
@@ -36,6 +36,13 @@ class Rules:
         self.skilled_play = values["skilled-play"] == "on"     # ruling 15
         self.turn_limit = int(values["turn-limit"])            # ruling 15
         self.turn_cap = int(values["turn-cap"])                # ruling 13
+
+
+# What `push` saves and `pop` puts back: the position's mutable fields, listed once. Nothing saved
+# is changed afterwards: `push` plays on a copy of the board and replaces the other fields.
+SNAPSHOT = Snapshot("board", "occupied", "squares", "king", "to_move", "turn", "last", "chain",
+                    "defender_turns", "_outcome")
+_save, _restore = SNAPSHOT.save, SNAPSHOT.restore
 
 
 class TaflState(State):
@@ -260,8 +267,7 @@ class TaflState(State):
     def push(self, move: Move) -> None:
         """Play a legal move (unchecked: see `push_checked`). Ends the turn unless the move
         captured and the berserker option lets the token go on (ruling 14)."""
-        self._stack.append((self.board[:], self.occupied, self.squares, self.king, self.to_move, self.turn,
-                            self.last, self.chain, self.defender_turns, self._outcome))
+        self._stack.append(_save(self))
         self.move_stack.append(move)
         if move.is_end:
             self._end_turn(self.chain)
@@ -270,7 +276,7 @@ class TaflState(State):
         n = self.n
         frm = move.from_rank * n + move.from_file
         to = move.to_rank * n + move.to_file
-        board = self.board
+        self.board = board = self.board[:]
         value = board[frm]
         board[frm] = EMPTY
         board[to] = value
@@ -303,8 +309,7 @@ class TaflState(State):
         self._end_turn(chain)
 
     def pop(self) -> Move:
-        (self.board, self.occupied, self.squares, self.king, self.to_move, self.turn, self.last, self.chain,
-         self.defender_turns, self._outcome) = self._stack.pop()
+        _restore(self, self._stack.pop())
         return self.move_stack.pop()
 
     def _end_turn(self, moves: tuple[Move, ...]) -> None:
