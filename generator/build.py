@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import tempfile
 import time
 import warnings
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Callable, Generic, NoReturn, TypeVar
 from .config import find_game
 from .errors import ExampleSyntaxError, UsageError
 from .games.base import COMPONENTS_FILE, Game
-from .pdf import OutputSet, ensure_writable, page_images
+from .pdf import OutputSet, ensure_writable, page_images, staging_folder
 
 RULES_FILE = "rules.md"
 BOOKLET_FILE = "examples.md"   # "Examples and clarifications": every checked example, beside the kit
@@ -99,8 +98,7 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
     else:
         booklet_job = None
     try:
-        with tempfile.TemporaryDirectory(prefix=".pnp-build-", suffix=".tmp", dir=folder) as staging, \
-                OutputSet() as outputs:
+        with staging_folder(folder) as staging, OutputSet() as outputs:
             if found is not None:
                 stage(f"checking {found}")
             prepared = check_rules(loaded, found, force, warn)
@@ -108,7 +106,7 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
                 stage(f"laying out {found}")
             pages = rulebook_pages(prepared, kit, report)
             stage("drawing the kit")
-            paths = [draw_kit(kit, pages, png, Path(staging), folder, outputs)]
+            paths = [draw_kit(kit, pages, png, staging, folder, outputs)]
             if booklet_job is not None:
                 stage(f"building {booklet}")
                 result, data = booklet_job.result()

@@ -315,9 +315,10 @@ class OutputSet:
     def path(self, final: Path | str) -> Path:
         final = Path(final)
         self._drop(final)
-        if not final.parent.is_dir():
-            self.made.append(final.parent)
-        self.pending[final] = _temp_beside(final)
+        with _signals_held():  # the file made and recorded at once: no signal between the two
+            if not final.parent.is_dir():
+                self.made.append(final.parent)
+            self.pending[final] = _temp_beside(final)
         return self.pending[final]
 
     def write(self, final: Path | str, data: bytes) -> Path:
@@ -390,6 +391,21 @@ class OutputSet:
             self.commit()
         else:
             self.discard()
+
+
+@contextmanager
+def staging_folder(beside: Path | str) -> Iterator[Path]:
+    """A hidden temporary folder `.pnp-XXXX.tmp` in `beside` (so its files move into place by a
+    rename), removed with everything in it when the block ends, however it ends."""
+    path = None
+    try:
+        with _signals_held():
+            path = Path(tempfile.mkdtemp(prefix=".pnp-", suffix=".tmp", dir=beside))
+        yield path
+    finally:
+        if path is not None:
+            with _signals_held():
+                shutil.rmtree(path, ignore_errors=True)
 
 
 def _backup(path: Path) -> Path | None:

@@ -272,7 +272,7 @@ def test_sigterm_during_a_build_changes_no_output_and_says_one_word(tmp_path):
     before = _files(out)
     (game / "rules.md").write_text("# Short rules\n\nOne paragraph.\n", encoding="utf-8")
     process = _subprocess(["build", "--game", str(game), "--out", str(out), "--png"], tmp_path)
-    _, err = _terminate_once(process, lambda: any(out.glob(".pnp-build-*")))
+    _, err = _terminate_once(process, lambda: any(out.glob(".pnp-*.tmp")))
     assert process.returncode == 143 and err.splitlines()[-1] == "Terminated" and "Traceback" not in err, err
     assert _files(out) == before and not list(out.rglob(".*"))
 
