@@ -1,6 +1,8 @@
 """`pnp build`, orchestrated above the kit and the rulebook: check the options, load the game
 folder, check and lay out its rules.md, then render the kit with the rulebook's pages after the
-cover (or the rulebook alone). Raises; never exits (`generator.cli` maps errors to exit codes)."""
+cover (or the rulebook alone). A build's files (the kit, the examples booklet, the PNG pages) are
+moved into place together once every one of them is done and checked (`pdf.OutputSet`): a failed
+build changes no file. Raises; never exits (`generator.cli` maps errors to exit codes)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typing import Callable, Generic, NoReturn, TypeVar
 from .config import find_game
 from .errors import ExampleSyntaxError, UsageError
 from .games.base import COMPONENTS_FILE, Game
-from .pdf import ensure_writable, write_atomic
+from .pdf import OutputSet, ensure_writable, page_images, staging_folder
 
 RULES_FILE = "rules.md"
 BOOKLET_FILE = "examples.md"   # "Examples and clarifications": every checked example, beside the kit
@@ -30,7 +32,9 @@ def output_folder(game: Game, out: Path | str | None) -> Path:
 
 
 def check_out(out: Path | str) -> Path:
-    """`--out X` as a path; an existing file there is a usage error."""
+    """`--out X` as a path; an empty one, or an existing file there, is a usage error."""
+    if not str(out).strip():
+        raise UsageError(f"--out {str(out)!r}: an empty path (give a folder; . is the current one)")
     out = Path(out)
     if out.is_file():
         raise UsageError(f"--out {out}: is a file, not a folder")
@@ -44,8 +48,11 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
         report: Callable[[str], None] | None = None, stage: Callable[[str], None] | None = None) -> list[Path]:
     """Build the kit of the game folder `game` (default: ./components.toml, else the built-in
     game) into `out`, and beside it the examples booklet when the folder has examples.md; return
-    the PDFs' paths, the kit's first. `warn` receives the rulebook's warnings, `report` its
-    measures (pages, words of prose, examples), `stage` what the build starts doing next."""
+    the PDFs' paths, the kit's first. Nothing is written unless all of it succeeds. With `png`, the
+    kit's pages also go to `out/png/<kit>-NN.png`, replacing that kit's earlier pages as a set
+    (the pages of a longer earlier build are removed). `warn` receives the rulebook's warnings,
+    `report` its measures (pages, words of prose, examples), `stage` what the build starts doing
+    next."""
     from .kit.model import DUPLEX, PAPERS, load_kit, parse_offset
 
     warn = warn or (lambda text: print(f"warning: {text}", file=sys.stderr))
@@ -71,17 +78,19 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
     if rulebook_only:
         if found is None:
             raise UsageError(f"no {RULES_FILE} found (give one with --rules)")
-        from .rulebook import build_rulebook
+        from .rulebook import typeset_rulebook
         stage(f"checking and laying out {found}")
         path = folder / f"{kit.slug}-rules-{kit.paper}.pdf"
-        result = build_rulebook(loaded, found, path, force=force, page_size=kit.page_size)
+        result, data = typeset_rulebook(loaded, found, force, kit.page_size)
         for text in result.warnings:
             warn(text)
+        with OutputSet() as outputs:
+            outputs.write(path, data)
         report(result.summary("rulebook"))
         return [path]
     booklet = loaded.root / BOOKLET_FILE
     booklet_pdf = folder / f"{kit.slug}-examples-{kit.paper}.pdf"
-    if rules is None and booklet.exists():  # typeset beside rules.md and the kit, written after them
+    if rules is None and booklet.exists():  # typeset beside rules.md and the kit, committed with it
         from .rulebook import preload, typeset_rulebook
 
         preload(loaded)
@@ -89,29 +98,44 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
     else:
         booklet_job = None
     try:
-        from .kit.render import build
-
-        if found is not None:
-            stage(f"checking {found}")
-        prepared = check_rules(loaded, found, force, warn)
-        if prepared is not None:
-            stage(f"laying out {found}")
-        pages = rulebook_pages(prepared, kit, report)
-        stage("drawing the kit")
-        paths = [build(kit, folder, png=png, extra_pages=pages)]
+        with staging_folder(folder) as staging, OutputSet() as outputs:
+            if found is not None:
+                stage(f"checking {found}")
+            prepared = check_rules(loaded, found, force, warn)
+            if prepared is not None:
+                stage(f"laying out {found}")
+            pages = rulebook_pages(prepared, kit, report)
+            stage("drawing the kit")
+            paths = [draw_kit(kit, pages, png, staging, folder, outputs)]
+            if booklet_job is not None:
+                stage(f"building {booklet}")
+                result, data = booklet_job.result()
+                for text in result.warnings:
+                    warn(text)
+                outputs.write(booklet_pdf, data)
+                report(result.summary(BOOKLET.lower()))
+                paths.append(booklet_pdf)
     except BaseException:
         if booklet_job is not None:
             booklet_job.cancel()
         raise
-    if booklet_job is not None:
-        stage(f"building {booklet}")
-        result, data = booklet_job.result()
-        for text in result.warnings:
-            warn(text)
-        write_atomic(booklet_pdf, data)
-        report(result.summary(BOOKLET.lower()))
-        paths.append(booklet_pdf)
     return paths
+
+
+def draw_kit(kit, pages: list, png: bool, staging: Path, folder: Path, outputs: OutputSet) -> Path:
+    """Draw the kit (and its PNG pages) into `staging`, a hidden folder inside `folder`, and add
+    the files to `outputs` under their names in `folder`; return the kit's final path."""
+    from .kit.render import build
+
+    drawn = build(kit, staging, png=png, extra_pages=pages)
+    path = folder / drawn.name
+    outputs.adopt(drawn, path)
+    if png:
+        for old in page_images(folder / "png", path.stem):
+            outputs.retire(old)
+        for image in page_images(staging / "png", path.stem):
+            outputs.adopt(image, folder / "png" / image.name)
+    return path
 
 
 T = TypeVar("T")
@@ -171,7 +195,8 @@ class BackgroundJob(Generic[T]):
             return self.work()
         import pickle
 
-        with os.fdopen(self.read, "rb") as pipe:
+        read, self.read = self.read, None
+        with os.fdopen(read, "rb") as pipe:
             data = pipe.read()
         os.waitpid(self.pid, 0)
         self.pid = None
@@ -187,7 +212,8 @@ class BackgroundJob(Generic[T]):
         if self.pid is not None:
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
-            os.close(self.read)
+            if self.read is not None:
+                os.close(self.read)
             self.pid = None
 
 
@@ -257,15 +283,15 @@ def rulebook_pages(prepared, kit, report: Callable[[str], None]) -> list:
 
 
 def watched_paths(game: Game, rules: Path | None) -> list[Path]:
-    """What a rebuild depends on: the game folder (components.toml, rules.md, examples.md,
-    templates/, art/)."""
+    """What a rebuild depends on: components.toml, rules.md (or `rules`), examples.md, templates/
+    and art/ of the game folder, whether they exist yet or not."""
     folder = game.root
     paths = [folder / COMPONENTS_FILE, rules or folder / RULES_FILE, folder / BOOKLET_FILE, folder / "templates",
              folder / "art"]
     seen, found = set(), []
     for path in paths:
         key = path.resolve()
-        if key not in seen and path.exists():
+        if key not in seen:
             seen.add(key)
             found.append(path)
     return found
@@ -273,11 +299,12 @@ def watched_paths(game: Game, rules: Path | None) -> list[Path]:
 
 def watch(build_once: Callable[[], bool], paths: list[Path], echo: Callable[[str], None],
           debounce_ms: int = 150, stop_event=None) -> None:
-    """Build now, then again whenever a watched file changes (watchfiles, debounced), saying how
+    """Build now, then again whenever a watched path changes (watchfiles, debounced), saying how
     long each rebuild took. `build_once()` returns False for a failed build: it is reported and the
-    watch goes on; the last good PDF stays in place (every write is atomic). The folders holding
-    the files are watched, so an editor that saves by renaming a new file over the old one is
-    still noticed."""
+    watch goes on; the last good PDFs stay in place (a build commits all its files or none). The
+    folders holding the paths are watched, filtered to the paths and what is inside them: a file
+    created after the watch started (a new examples.md, an art/ folder) is noticed, and so is an
+    editor that saves by renaming a new file over the old one."""
     from watchfiles import watch as watch_files
 
     def run_once(reason: str) -> None:
@@ -288,7 +315,7 @@ def watch(build_once: Callable[[], bool], paths: list[Path], echo: Callable[[str
             echo(f"[watch] build failed ({reason}); waiting for changes")
 
     wanted = {path.resolve() for path in paths}
-    roots = sorted({str(path.resolve().parent if path.is_file() else path.resolve()) for path in paths})
+    roots = sorted({str(path.parent) for path in wanted})
 
     def relevant(change, name: str) -> bool:
         path = Path(name).resolve()

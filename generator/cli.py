@@ -7,7 +7,14 @@ exit codes, the same code for the same fault in every command:
          `Error:` line, the traceback only with `pnp --debug` or PNP_DEBUG=1
     2    the input cannot be used: a bad option, an unreadable or invalid components.toml, rules.md
          or example block (named as file:line)
-    130  interrupted (Ctrl-C)
+    130  interrupted (Ctrl-C): one line, `Interrupted`
+    141  stdout or stderr closed by its reader outside a command's own lines (`pnp ... | head`
+         while typer prints); a command's lines to a closed pipe are dropped and it exits as usual
+    143  terminated (SIGTERM, e.g. `kill` or a CI timeout): handled like Ctrl-C, one line,
+         `Terminated`
+
+Whatever the exit, a command's output files are all written or none is changed (`pdf.OutputSet`):
+an interrupted or failed run leaves no temporary file and the last good outputs as they were.
 
 The commands and their options are `generator.commands` (typer). `main`, the entry point, runs a
 plain `pnp check` or `pnp build` (see `PLAIN`) without loading typer, whose import costs more
@@ -17,6 +24,7 @@ than the check; commands load their own modules when they run.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,8 +42,31 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so that every cleanup runs (`main` installs the handler)."""
+
+
+def _terminate(signum, frame) -> NoReturn:
+    raise Terminated
+
+
 def echo(text: str, err: bool = False) -> None:
-    print(text, file=sys.stderr if err else sys.stdout, flush=True)
+    """Print a line. A reader that went away (`pnp check rules.md | head -1`) gets nothing more,
+    and the command goes on: its files are still written, its exit code the usual one."""
+    stream = sys.stderr if err else sys.stdout
+    try:
+        print(text, file=stream, flush=True)
+    except BrokenPipeError:
+        _to_devnull(stream)
+
+
+def _to_devnull(stream) -> None:
+    """Point `stream`'s file descriptor at /dev/null: the lines still buffered, and any later,
+    go nowhere instead of raising again (Python's recipe for a closed pipe)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    except (OSError, ValueError):  # not a real file (a test's capture): nothing to redirect
+        pass
 
 
 def fail(message: str, code: int) -> NoReturn:
@@ -51,8 +82,12 @@ def debugging() -> bool:
 def exit_status(exc: BaseException) -> tuple[int, str] | None:
     """The exit code and the message for an error; None for an exit already decided (SystemExit,
     typer's own)."""
+    if isinstance(exc, Terminated):
+        return 143, "Terminated"
     if isinstance(exc, KeyboardInterrupt):
         return 130, "Interrupted"
+    if isinstance(exc, BrokenPipeError):
+        return 141, ""
     if not isinstance(exc, Exception) or type(exc).__module__.startswith(("typer", "click")):
         return None
     if isinstance(exc, CheckFailed):
@@ -76,10 +111,14 @@ def errors_to_exit_codes() -> Iterator[None]:
         status = exit_status(exc)
         if status is None:
             raise
-        if debugging() and not isinstance(exc, KeyboardInterrupt):
+        if isinstance(exc, BrokenPipeError):
+            _to_devnull(sys.stdout)
+            _to_devnull(sys.stderr)
+        if debugging() and not isinstance(exc, (KeyboardInterrupt, BrokenPipeError)):
             import traceback
             traceback.print_exc()
-        echo(status[1], err=True)
+        if status[1]:
+            echo(status[1], err=True)
         raise SystemExit(status[0]) from None
 
 
@@ -103,7 +142,7 @@ def run_check(files: Sequence[Path], game: Path | None, verbose: bool) -> NoRetu
     raise SystemExit(report.exit_code)
 
 
-def run_build(game: Path | None = None, out: Path | None = None, paper: str | None = None,
+def run_build(game: Path | None = None, out: Path | str | None = None, paper: str | None = None,
               duplex: str | None = None, back_offset: str | None = None, square: str | None = None,
               ink_saver: bool = False, png: bool = False, rules: Path | None = None,
               rulebook_only: bool = False, force: bool = False, watch: bool = False) -> None:
@@ -150,7 +189,7 @@ PLAIN: dict[str, tuple[dict[str, str], dict[str, str]]] = {
               {"--ink-saver": "ink_saver", "--png": "png", "--rulebook-only": "rulebook_only", "--force": "force",
                "--allow-failing-examples": "force", "--watch": "watch"}),
 }
-PATHS = {"game", "out", "rules"}
+PATHS = {"game", "rules"}  # --out stays text: an empty one is refused, not read as "."
 
 
 def _plain(args: list[str]) -> tuple[str, dict, list[Path]] | None:
@@ -181,8 +220,9 @@ def _plain(args: list[str]) -> tuple[str, dict, list[Path]] | None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """The `pnp` entry point (and `python -m generator`). `--debug` before the command shows
-    tracebacks."""
+    tracebacks. SIGTERM is handled like Ctrl-C (`Terminated`)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         _run(args)
     finally:

@@ -77,7 +77,7 @@ def rules(options: bool = typer.Option(False, "--options", help="List the engine
 @command("build")
 def build_command(
     game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
-    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: the game folder's output/)."),
+    out: Optional[str] = typer.Option(None, "--out", help="Output folder (default: the game folder's output/)."),
     paper: Optional[str] = typer.Option(None, "--paper", help="a4, letter, or both (content that fits "
                                         "either sheet). Default: the paper of components.toml."),
     duplex: Optional[str] = typer.Option(None, "--duplex", help="Print two-sided pieces front/back: long "
@@ -94,7 +94,7 @@ def build_command(
     force: bool = typer.Option(False, "--force", "--allow-failing-examples", help="Build even if an "
                                "example fails the check (marked in red on its page)."),
     watch: bool = typer.Option(False, "--watch", help="Rebuild whenever components.toml, rules.md, "
-                               "templates/ or art/ change."),
+                               "examples.md, templates/ or art/ change or appear."),
 ) -> None:
     """Build the print-and-play kit (PDF) from a game folder."""
     run_build(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset, square=square,
@@ -127,34 +127,46 @@ def simulate_command(
     turn_cap: int = typer.Option(200, "--turn-cap", min=1, help="Turns before a game is declared a draw."),
     seed: int = typer.Option(0, "--seed", help="Base seed: the same seed plays the same games."),
     workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, help="Processes (default: every core)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Report path without extension: writes .json, .pdf "
-                                       "and .png (default: the game folder's output/lab/simulation)."),
+    out: Optional[str] = typer.Option(None, "--out", help="Report folder (an existing one, or ending in /), or "
+                                      "path without extension: writes .json, .pdf and .png (default: the game "
+                                      "folder's output/lab/simulation)."),
     png: bool = typer.Option(True, "--png/--no-png", help="Also write a PNG preview of the report."),
     game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show progress: a bar on a "
                                   "terminal, else a line every tenth of the games."),
 ) -> None:
     """Play seeded AI games and report who wins, how, and how long games last."""
-    from .build import check_out, output_folder
+    from .build import output_folder
     from .games.base import parse_option
+    from .lab import limits
     from .lab.players import PlayerSpec
     from .lab.report import format_summary, write_report
     from .lab.simulate import make_tasks, parse_vary, plan_variants, simulate
     from .pdf import ensure_writable
 
+    limits.at_most("--games", games, limits.MAX_GAMES, " games per variant")
+    limits.at_most("--turn-cap", turn_cap, limits.MAX_TURN_CAP)
+    limits.at_most("--budget", budget, limits.MAX_BUDGET, " playouts per decision")
+    if workers is not None:
+        limits.at_most("--workers", workers, limits.max_workers(), f" ({limits.WORKERS_PER_CORE} per core)")
+    rule_sets = [r.strip() for r in rules.split(",") if r.strip()] if rules is not None else [None]
+    if not rule_sets:
+        raise UsageError(f"--rules {rules!r}: no rule set named")
     loaded = _game(game)
     if not loaded.engine:
         raise UsageError(f"{loaded.info.title} has no rules engine (game package {loaded.name!r}): "
                          f"there is nothing to simulate")
     players = PlayerSpec.for_sides([side.label for side in loaded.sides], ai, budget)
     options = dict(parse_option(text) for text in option)
-    rule_sets = [r.strip() for r in rules.split(",") if r.strip()] if rules else [None]
     variants = plan_variants(loaded, rule_sets, options, [parse_vary(text) for text in vary])
+    total = games * len(variants)
+    if total > limits.MAX_TOTAL_GAMES:
+        raise UsageError(f"--games {games} x {len(variants)} variants = {total} games: at most "
+                         f"{limits.MAX_TOTAL_GAMES} in one run")
     for variant in variants:  # validate every variant before playing any game
         make_tasks(0, players, variant, seed, turn_cap, loaded)
-    stem = check_out(out) if out is not None else output_folder(loaded, None) / "lab" / "simulation"
+    stem = _report_stem(out) if out is not None else output_folder(loaded, None) / "lab" / REPORT_NAME
     ensure_writable(stem.parent, f"--out {out}" if out is not None else None)  # before the games
-    total = games * len(variants)
     if progress and sys.stderr.isatty():
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
         bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -168,6 +180,18 @@ def simulate_command(
     echo(format_summary(sim))
     paths = write_report(sim, stem, png=png)
     echo("wrote " + ", ".join(str(p) for p in paths.values()))
+
+
+REPORT_NAME = "simulation"  # the report's files in an --out folder: simulation.json, .pdf, .png
+
+
+def _report_stem(out: str) -> Path:
+    """`pnp simulate --out`: a folder (one that exists, or a path ending in /) holds
+    simulation.json, .pdf and .png; any other path is the report's, without its extension."""
+    from .build import check_out
+
+    path = check_out(out)
+    return path / REPORT_NAME if out.endswith(("/", os.sep)) or path.is_dir() else path
 
 
 @command("play")
@@ -196,17 +220,19 @@ def play_command(
 def export_command(
     target: str = typer.Argument(..., help="What to export: tts (a Tabletop Simulator saved object)."),
     game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
-    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: the game folder's output/tts/)."),
+    out: Optional[str] = typer.Option(None, "--out", help="Output folder (default: the game folder's output/tts/)."),
     url: Optional[str] = typer.Option(None, "--url", help="Public URL the images will be hosted at (default: "
                                       "file:/// paths to OUT, for this computer only)."),
 ) -> None:
     """Export the game for other tables: `tts` writes a Tabletop Simulator saved object and its images."""
     from .build import output_folder
     from .export.tts import export_tts
+    from .pdf import ensure_writable
 
     if target != "tts":
         raise UsageError(f"unknown export {target!r}; exports: tts")
     loaded = _game(game)
-    folder = out or output_folder(loaded, None) / "tts"
+    folder = output_folder(loaded, out) if out is not None else output_folder(loaded, None) / "tts"
+    ensure_writable(folder, f"--out {out}" if out is not None else None)
     for path in export_tts(loaded, folder, base_url=url, report=lambda text: echo(text, err=True)):
         echo(str(path))

@@ -1,14 +1,18 @@
 """The one PDF layer every output shares (kit, rulebook, lab report): the bundled fonts, form
 XObjects drawn once and reused, word wrap, atomic writes and PNG rasterising.
 
-Every file is written to a temporary file beside its target and moved into place, so a failed
-run leaves the last good file where it was.
+Every file is written to a hidden temporary file beside its target, and a run's files are moved
+into place together once the whole run has succeeded (`OutputSet`): a failed or interrupted run
+leaves the last good files where they were.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import re
+import shutil
+import signal
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -272,24 +276,172 @@ def _form_resources(c) -> dict:
     return {"Resources": resources}
 
 
-@contextmanager
-def atomic_path(path: Path | str) -> Iterator[Path]:
-    """A temporary path beside `path` to write to; moved onto `path` when the block ends without
-    an error, removed when it fails."""
-    path = Path(path)
+def _temp_beside(path: Path) -> Path:
+    """A new hidden file `.NAME.XXXX.tmp` beside `path` (its folder made if needed), with a normal
+    file's permissions rather than mkstemp's private ones."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(handle)
     umask = os.umask(0)
     os.umask(umask)
-    os.chmod(temp, 0o666 & ~umask)  # a normal file's permissions, not mkstemp's private ones
+    os.chmod(temp, 0o666 & ~umask)
+    return Path(temp)
+
+
+@contextmanager
+def atomic_path(path: Path | str) -> Iterator[Path]:
+    """A temporary path beside `path` to write to; moved onto `path` when the block ends without
+    an error, removed when it fails."""
+    with OutputSet() as outputs:
+        yield outputs.path(path)
+
+
+class OutputSet:
+    """Every output of one run, committed together or not at all.
+
+    `path(final)` is a hidden temporary file beside `final` to write; `adopt(file, final)` takes a
+    file already written in the same folder tree; `retire(path)` removes an old output at the
+    commit (a PNG page a shorter build no longer has). Used as `with OutputSet() as outputs:`,
+    the block that ends without an error renames every file into place; one that raises
+    (an error, Ctrl-C, SIGTERM raised by the command line) removes every temporary file and
+    leaves every previous output as it was. The renames run with SIGINT and SIGTERM held back,
+    and a rename that fails undoes the ones before it."""
+
+    def __init__(self):
+        self.pending: dict[Path, Path] = {}   # final path -> the temporary file to move there
+        self.retired: set[Path] = set()
+        self.made: list[Path] = []            # folders made for the temporary files
+
+    def path(self, final: Path | str) -> Path:
+        final = Path(final)
+        self._drop(final)
+        with _signals_held():  # the file made and recorded at once: no signal between the two
+            if not final.parent.is_dir():
+                self.made.append(final.parent)
+            self.pending[final] = _temp_beside(final)
+        return self.pending[final]
+
+    def write(self, final: Path | str, data: bytes) -> Path:
+        """Write `data` for `final`; returns the temporary file (to read it back before the commit)."""
+        temp = self.path(final)
+        temp.write_bytes(data)
+        return temp
+
+    def adopt(self, file: Path | str, final: Path | str) -> None:
+        final = Path(final)
+        self._drop(final)
+        self.pending[final] = Path(file)
+
+    def retire(self, path: Path | str) -> None:
+        self.retired.add(Path(path))
+
+    def _drop(self, final: Path) -> None:
+        old = self.pending.pop(final, None)
+        if old is not None:
+            _remove(old)
+
+    def discard(self) -> None:
+        """Remove every temporary file; no output changes."""
+        with _signals_held():
+            for temp in self.pending.values():
+                _remove(temp)
+            for folder in reversed(self.made):
+                try:
+                    folder.rmdir()
+                except OSError:  # not empty, or gone
+                    pass
+            self.pending.clear()
+            self.retired.clear()
+            self.made.clear()
+
+    def commit(self) -> None:
+        """Move every file into place, and remove the retired ones; all or none."""
+        with _signals_held():
+            undo: list[tuple[Path, Path | None]] = []   # (final, its previous content's backup or None)
+            try:
+                for final, temp in self.pending.items():
+                    final.parent.mkdir(parents=True, exist_ok=True)
+                    undo.append((final, _backup(final)))
+                    os.replace(temp, final)
+                for old in self.retired - self.pending.keys():
+                    if old.exists():
+                        undo.append((old, _backup(old)))
+                        os.unlink(old)
+            except BaseException:
+                for final, backup in reversed(undo):
+                    if backup is not None:
+                        os.replace(backup, final)
+                        _remove(backup)  # still there if `final` was never replaced (two links: no rename)
+                    elif final.exists():
+                        os.unlink(final)
+                self.discard()
+                raise
+            for _, backup in undo:
+                if backup is not None:
+                    _remove(backup)
+            self.pending.clear()
+            self.retired.clear()
+            self.made.clear()
+
+    def __enter__(self) -> OutputSet:
+        return self
+
+    def __exit__(self, kind, error, trace) -> None:
+        if kind is None:
+            self.commit()
+        else:
+            self.discard()
+
+
+@contextmanager
+def staging_folder(beside: Path | str) -> Iterator[Path]:
+    """A hidden temporary folder `.pnp-XXXX.tmp` in `beside` (so its files move into place by a
+    rename), removed with everything in it when the block ends, however it ends."""
+    path = None
     try:
-        yield Path(temp)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
+        with _signals_held():
+            path = Path(tempfile.mkdtemp(prefix=".pnp-", suffix=".tmp", dir=beside))
+        yield path
+    finally:
+        if path is not None:
+            with _signals_held():
+                shutil.rmtree(path, ignore_errors=True)
+
+
+def _backup(path: Path) -> Path | None:
+    """A hidden hard link to `path`'s present content (a copy where links are refused), to put
+    back if the commit fails; None when there is no such file."""
+    if not path.exists():
+        return None
+    backup = _temp_beside(path)
+    os.unlink(backup)
+    try:
+        os.link(path, backup)
+    except OSError:
+        shutil.copy2(path, backup)
+    return backup
+
+
+def _remove(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back (delivered when the block ends): a commit is a few renames,
+    not to be cut in the middle."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def ensure_writable(folder: Path | str, name: str | None = None) -> Path:
@@ -309,17 +461,21 @@ def ensure_writable(folder: Path | str, name: str | None = None) -> Path:
 
 def write_atomic(path: Path | str, data: bytes) -> Path:
     """Write `path` so that no reader ever sees half a file."""
-    with atomic_path(path) as temp:
-        temp.write_bytes(data)
+    with OutputSet() as outputs:
+        outputs.write(path, data)
     return Path(path)
 
 
 def rasterize(pdf: Path | str, folder: Path | str, dpi: float = 110, stem: str | None = None,
-              pages: int | None = None) -> list[Path]:
+              pages: int | None = None, outputs: OutputSet | None = None) -> list[Path]:
     """Render a PDF's pages (the first `pages`, or all) to `folder/<stem>-NN.png` with pypdfium2;
-    with one page and a `stem` ending in .png, to that file."""
+    with one page and a `stem` ending in .png, to that file. The images are part of `outputs`
+    (committed with the rest of a run), else written as a set of their own."""
     import pypdfium2 as pdfium
 
+    if outputs is None:
+        with OutputSet() as own:
+            return rasterize(pdf, folder, dpi, stem, pages, own)
     folder, pdf = Path(folder), Path(pdf)
     written = []
     document = pdfium.PdfDocument(str(pdf))
@@ -328,9 +484,15 @@ def rasterize(pdf: Path | str, folder: Path | str, dpi: float = 110, stem: str |
         for index in range(count):
             image = document[index].render(scale=dpi / 72).to_pil()
             name = stem if stem and stem.endswith(".png") else f"{stem or pdf.stem}-{index + 1:02d}.png"
-            with atomic_path(folder / name) as temp:
-                image.save(temp, format="PNG", optimize=False)
+            image.save(outputs.path(folder / name), format="PNG", optimize=False)
             written.append(folder / name)
     finally:
         document.close()
     return written
+
+
+def page_images(folder: Path | str, stem: str) -> list[Path]:
+    """The page images `rasterize` wrote for `stem` in `folder` (`<stem>-NN.png`)."""
+    pattern = re.compile(re.escape(stem) + r"-\d{2,}\.png")
+    folder = Path(folder)
+    return sorted(p for p in folder.glob("*.png") if pattern.fullmatch(p.name)) if folder.is_dir() else []

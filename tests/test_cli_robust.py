@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from typer.testing import CliRunner
@@ -238,3 +239,145 @@ def test_a_rulebook_with_56_sections_splits_its_contents_and_says_its_stages(tmp
     pages = [page.extract_text() for page in PdfReader(str(tmp_path / "out" / "siege-of-armagh-a4.pdf")).pages]
     contents = [n for n, text in enumerate(pages) if "Section 30" in text and "Text 30" not in text]
     assert len(contents) == 1 and "Section 55" in pages[contents[0] + 1]   # over two pages
+
+
+# --------------------------------------------------------------------- SIGTERM, closed pipes
+def _subprocess(args: list[str], cwd: Path, **kwargs) -> subprocess.Popen:
+    return subprocess.Popen(PNP + args, cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kwargs)
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _terminate_once(process: subprocess.Popen, started: Callable[[], bool]) -> tuple[str, str]:
+    """SIGTERM `process` as soon as `started()` (its temporary files exist), and its output."""
+    deadline = time.monotonic() + 60
+    while not started() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert process.poll() is None, "finished before it could be stopped"
+    process.send_signal(signal.SIGTERM)
+    return process.communicate(timeout=60)
+
+
+def test_sigterm_during_a_build_changes_no_output_and_says_one_word(tmp_path):
+    game = tmp_path / "game"
+    game.mkdir()
+    for name in ("components.toml", "rules.md", "examples.md"):
+        shutil.copy(ROOT / name, game / name)
+    out = tmp_path / "out"
+    first = _subprocess(["build", "--game", str(game), "--out", str(out), "--png"], tmp_path)
+    assert first.wait(timeout=120) == 0, first.stderr.read()
+    before = _files(out)
+    (game / "rules.md").write_text("# Short rules\n\nOne paragraph.\n", encoding="utf-8")
+    process = _subprocess(["build", "--game", str(game), "--out", str(out), "--png"], tmp_path)
+    _, err = _terminate_once(process, lambda: any(out.glob(".pnp-*.tmp")))
+    assert process.returncode == 143 and err.splitlines()[-1] == "Terminated" and "Traceback" not in err, err
+    assert _files(out) == before and not list(out.rglob(".*"))
+
+
+def test_sigterm_during_simulate_leaves_no_report(tmp_path):
+    process = _subprocess(["simulate", "-n", "400", "-j", "2", "--no-progress", "--out", str(tmp_path / "r")],
+                          tmp_path)
+    time.sleep(3)
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 143 and err.splitlines()[-1] == "Terminated" and "Traceback" not in err, err
+    assert not list(tmp_path.glob("r.*")) and not list(tmp_path.rglob(".*"))
+
+
+def test_sigterm_during_a_tts_export_leaves_no_half_export(tmp_path):
+    out = tmp_path / "tts"
+    process = _subprocess(["export", "tts", "--game", str(ROOT), "--out", str(out)], tmp_path)
+    _, err = _terminate_once(process, lambda: any((out / "images").glob(".*.tmp")))
+    assert process.returncode == 143 and err == "Terminated\n", err
+    assert not [p for p in out.rglob("*") if p.is_file()]
+
+
+@pytest.mark.parametrize("args", [["check", str(ROOT / "rules.md")],
+                                  ["simulate", "--game", str(ROOT), "-n", "2", "--ai", "random", "-j", "1",
+                                   "--no-png", "--no-progress", "--out", "REPORT"]])
+def test_a_reader_that_closes_the_pipe_is_no_error(tmp_path, args):
+    """`pnp check rules.md | head -1`: the reader leaves early; no traceback, no error, the usual
+    exit code, and the command's files are still written."""
+    args = [a.replace("REPORT", str(tmp_path / "r")) for a in args]
+    process = _subprocess(args, tmp_path)
+    process.stdout.close()
+    err = process.stderr.read()
+    assert process.wait(timeout=120) == 0, err
+    assert "Traceback" not in err and "Error" not in err and "Broken" not in err, err
+    if args[0] == "simulate":
+        assert sorted(p.name for p in tmp_path.glob("r.*")) == ["r.json", "r.pdf"]
+
+
+# --------------------------------------------------------------------- the lab's bounds
+@pytest.mark.parametrize("args,message", [
+    (["--workers", "100000"], f"--workers 100000: at most {4 * (os.cpu_count() or 1)} (4 per core)"),
+    (["-n", "1000001"], "--games 1000001: at most 1000000 games per variant"),
+    (["-n", "600000", "--vary", "villages=4,5"], "--games 600000 x 2 variants = 1200000 games: at most 1000000 "
+                                                 "in one run"),
+    (["--vary", "villages=1,2,3,4,5,6,7,8,9", "--vary", "viking_troops=1,2,3,4,5,6,7,8,9"],
+     "81 variants (--rules times every --vary value): at most 64"),
+    (["--turn-cap", "10001"], "--turn-cap 10001: at most 10000"),
+    (["--option", "turn-cap=20000"], "turn-cap 20000: at most 10000"),
+    (["--vary", "turn-cap=0,100"], "turn-cap 0: the lab needs a cap of 1 to 10000, so that every game ends"),
+    (["--budget", "100001"], "--budget 100001: at most 100000 playouts per decision"),
+    (["--ai", "mcts:100001"], "bad AI 'mcts:100001': at most 100000 playouts per decision"),
+    (["--rules", ",,,"], "--rules ',,,': no rule set named"),
+    (["--rules", " , "], "--rules ' , ': no rule set named"),
+    (["--ai", "random", "--ai", "greedy"], "--ai 'random' and --ai 'greedy' both choose every side's AI; give one "
+                                           "(SIDE=AI sets one side's)"),
+    (["--ai", "irish=random", "--ai", "irish=greedy"], "--ai 'irish=random' and --ai 'irish=greedy' both choose "
+                                                       "the irish side's AI; give one (SIDE=AI sets one side's)"),
+])
+def test_simulate_refuses_what_exceeds_its_bounds_before_any_game(tmp_path, monkeypatch, args, message):
+    from generator.lab import simulate
+    played = []
+    monkeypatch.setattr(simulate, "run_tasks", lambda *a, **k: played.append(1) or [])
+    result = RUNNER.invoke(app, ["simulate", "--no-progress", "--out", str(tmp_path / "r"), *args])
+    assert result.exit_code == 2 and error_lines(result.output) == [f"Error: {message}"], result.output
+    assert not played and not list(tmp_path.iterdir())
+
+
+def test_one_default_ai_combines_with_side_ais_in_any_order():
+    from generator.lab.players import PlayerSpec
+    for texts in (["irish=mcts:9", "greedy"], ["greedy", "irish=mcts:9"]):
+        assert [str(p) for p in PlayerSpec.for_sides(["viking", "irish"], texts)] == ["greedy", "mcts:9"]
+
+
+# --------------------------------------------------------------------- --out
+@pytest.mark.parametrize("command", [["build"], ["simulate", "-n", "1", "--ai", "random"], ["export", "tts"]])
+def test_an_empty_out_is_a_usage_error(tmp_path, monkeypatch, command):
+    monkeypatch.chdir(tmp_path)
+    result = RUNNER.invoke(app, [*command, "--game", str(ROOT), "--out", ""])
+    assert result.exit_code == 2, result.output
+    assert error_lines(result.output) == ["Error: --out '': an empty path (give a folder; . is the current one)"]
+    assert not list(tmp_path.iterdir())
+
+
+def test_an_empty_out_is_a_usage_error_without_typer_too(tmp_path):
+    done = subprocess.run(PNP + ["build", "--game", str(ROOT), "--out", ""], cwd=tmp_path, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 2 and error_lines(done.stderr) == [
+        "Error: --out '': an empty path (give a folder; . is the current one)"], done.stderr
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("slash", ["/", ""])
+def test_simulate_out_that_is_a_folder_writes_inside_it(tmp_path, slash):
+    folder = tmp_path / "reports"
+    if not slash:
+        folder.mkdir()
+    result = RUNNER.invoke(app, ["simulate", "-n", "1", "--ai", "random", "-j", "1", "--no-progress",
+                                 "--out", str(folder) + slash])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == ["simulation.json", "simulation.pdf", "simulation.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["reports"]
+
+
+def test_export_out_that_is_a_file_is_a_usage_error(tmp_path):
+    file = tmp_path / "notes.txt"
+    file.write_text("x")
+    result = RUNNER.invoke(app, ["export", "tts", "--out", str(file)])
+    assert result.exit_code == 2 and error_lines(result.output) == [f"Error: --out {file}: is a file, not a folder"]

@@ -337,3 +337,22 @@ def test_worker_is_ready_for_a_distributed_map():
     assert _strip(shuffled) == _strip(local)
     sim = simulate([Variant()], 3, (PlayerSpec.parse("greedy"), RANDOM), seed=5, turn_cap=60, mapper=map)
     assert _strip(sim.records) == _strip(local) and sim.settings["workers"] == "distributed"
+
+
+def test_tasks_are_made_as_they_are_read():
+    """A run's tasks take the memory of one task, whatever the number of games (a million here)."""
+    import pickle
+    import tracemalloc
+    tracemalloc.start()
+    tasks = make_tasks(1_000_000, (RANDOM, RANDOM), seed=3, turn_cap=60)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 1_000_000 and len(tasks) == 1_000_000 and len(pickle.dumps(tasks)) < 100_000
+    last = tasks[-1]
+    assert (last.index, last.seed) == (999_999, game_seed(3, 999_999)) and tasks[999_999] == last
+    assert [t.index for t in tasks[2:5]] == [2, 3, 4] and list(make_tasks(2, (RANDOM, RANDOM))) == \
+        [make_tasks(2, (RANDOM, RANDOM))[0], make_tasks(2, (RANDOM, RANDOM))[1]]
+    seen = []
+    simulate([Variant("a"), Variant("b")], 1_000, (RANDOM, RANDOM), turn_cap=2,
+             mapper=lambda fn, ts: seen.append(len(pickle.dumps(ts))) or [fn(t) for t in ts[:0]])
+    assert seen[0] < 100_000   # simulate hands the map the same lazy sequence

@@ -96,3 +96,30 @@ def test_a_base_url_names_hosted_images_and_the_command_writes_them(tmp_path):
     assert all((tmp_path / "images" / url.rsplit("/", 1)[1]).exists() for url in urls)
     bad = CliRunner().invoke(app, ["export", "vassal"])
     assert bad.exit_code == 2 and "unknown export 'vassal'" in bad.output
+
+
+def test_a_failed_export_writes_nothing_and_keeps_the_last_one(tmp_path, monkeypatch):
+    """The JSON and its images are committed together: a full disk at the fifth image leaves no
+    image of this export, and the last export byte for byte, with no temporary file."""
+    def files(folder):
+        return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+    last = tmp_path / "last"
+    export_tts(GAME, last)
+    before = files(last)
+    saves = []
+    real = Image.Image.save
+
+    def full(self, *args, **kwargs):
+        saves.append(1)
+        if len(saves) == 5:
+            raise OSError(28, "No space left on device")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "save", full)
+    for out, url in ((tmp_path / "new", None), (last, "https://example.org/game")):
+        saves.clear()
+        with pytest.raises(OSError, match="No space"):
+            export_tts(GAME, out, base_url=url)
+    assert not (tmp_path / "new").exists() or not files(tmp_path / "new")
+    assert files(last) == before

@@ -10,6 +10,10 @@ images are the kit's own art (the game's FaceSet), drawn to a one-page PDF each 
 Image URLs are `file:///` paths to OUT/images (this computer only) unless `base_url` is given:
 then every image is named `base_url/images/NAME.png`, for sharing once the folder is hosted.
 
+The JSON and its images are written together or not at all (`generator.pdf.OutputSet`): a failed
+or interrupted export leaves the last one as it was. Images of an earlier export that this one no
+longer names are left in images/ (the folder may be shared with hosted copies).
+
 Sizes: TTS has no absolute unit (about an inch); a Custom_Board spans about BOARD_UNITS at scale 1
 and a Custom_Tile about TILE_UNITS, so pieces are scaled to their printed size relative to the
 board's square. Players can rescale anything in TTS.
@@ -24,7 +28,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..games.base import Game
-from ..pdf import new_canvas, rasterize, write_atomic
+from ..pdf import OutputSet, new_canvas, rasterize
 
 FACE_PX = 512
 BOARD_PX = 2048
@@ -51,8 +55,9 @@ def _object(name: str, nickname: str, transform: dict, guid: str, **extra) -> di
     return obj
 
 
-def _render(folder: Path, name: str, width: float, height: float, pixels: int, draw) -> Path:
-    """Draw (width x height points) to a one-page PDF and rasterise it `pixels` wide (the longer side)."""
+def _render(outputs: OutputSet, folder: Path, name: str, width: float, height: float, pixels: int, draw) -> Path:
+    """Draw (width x height points) to a one-page PDF and rasterise it `pixels` wide (the longer side)
+    as `folder/name.png`, one of `outputs`."""
     with tempfile.TemporaryDirectory() as temp:
         pdf = Path(temp) / f"{name}.pdf"
         c = new_canvas(str(pdf), (width, height))
@@ -60,21 +65,26 @@ def _render(folder: Path, name: str, width: float, height: float, pixels: int, d
         c.showPage()
         c.save()
         dpi = pixels * 72.0 / max(width, height)
-        return rasterize(pdf, folder, dpi=dpi, stem=f"{name}.png")[0]
+        return rasterize(pdf, folder, dpi=dpi, stem=f"{name}.png", outputs=outputs)[0]
 
 
 def export_tts(game: Game, out: Path | str, *, base_url: str | None = None,
                report: Callable[[str], None] = lambda text: None) -> list[Path]:
-    """Write the saved object and its images to `out`; returns the JSON's path, then the images'."""
+    """Write the saved object and its images to `out`, all or nothing; returns the JSON's path, then
+    the images'."""
+    with OutputSet() as outputs:
+        return _export(outputs, game, Path(out), base_url, report)
+
+
+def _export(outputs: OutputSet, game: Game, out: Path, base_url: str | None,
+            report: Callable[[str], None]) -> list[Path]:
     from ..kit.faces import draw_face
     from ..kit.layout import board_geometry, content_frame, unit_size
     from ..kit.model import load_kit
 
     kit = load_kit(game)
     faces = kit.faces
-    out = Path(out)
     images = out / "images"
-    images.mkdir(parents=True, exist_ok=True)
     written: dict[str, Path] = {}
 
     def url(path: Path) -> str:
@@ -86,13 +96,13 @@ def export_tts(game: Game, out: Path | str, *, base_url: str | None = None,
         key = f"{face}|{label}"
         if key not in written:
             stem = face if not label or label == faces.labels.get(face, "") else f"{face}-{_slug(label)}"
-            written[key] = _render(images, stem, 100, 100, FACE_PX,
+            written[key] = _render(outputs, images, stem, 100, 100, FACE_PX,
                                    lambda c: draw_face(c, faces, face, 0, 0, 100, label=label))
         return url(written[key])
 
     # the board
     geo = board_geometry(kit)
-    board_png = _render(images, "board", geo.width, geo.height, BOARD_PX, lambda c: faces.board(c, geo))
+    board_png = _render(outputs, images, "board", geo.width, geo.height, BOARD_PX, lambda c: faces.board(c, geo))
     written["board"] = board_png
     unit = BOARD_UNITS / geo.width  # TTS units per point
     objects = [_object("Custom_Board", f"{kit.title} board", _transform(y=1.0), _guid(kit.title, "board"),
@@ -114,7 +124,7 @@ def export_tts(game: Game, out: Path | str, *, base_url: str | None = None,
             if special is None:
                 continue
             w, h = unit_size(kit, piece, False, room_w)
-            png = _render(images, piece.key, w, h, CARD_PX, lambda c, w=w, h=h, piece=piece: special(
+            png = _render(outputs, images, piece.key, w, h, CARD_PX, lambda c, w=w, h=h, piece=piece: special(
                 c, w, h, piece=piece, kit=kit, ink_saver=False, icon=icon))
             written[piece.key] = png
             scale = max(w, h) * unit / TILE_UNITS
@@ -158,7 +168,7 @@ def export_tts(game: Game, out: Path | str, *, base_url: str | None = None,
             "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {},
             "ObjectStates": objects}
     path = out / f"{kit.slug}.json"
-    write_atomic(path, json.dumps(save, indent=2, ensure_ascii=False).encode("utf-8"))
+    outputs.write(path, json.dumps(save, indent=2, ensure_ascii=False).encode("utf-8"))
     report(f"{len(objects)} objects, {len(written)} images; images named by "
            + (f"{base_url.rstrip('/')}/images/" if base_url else "file:/// paths (this computer only)"))
     return [path] + sorted(set(written.values()))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..games.base import State
+from .limits import MAX_BUDGET
 
 Evaluator = Callable[[State, object], float]
 
@@ -223,20 +224,29 @@ class PlayerSpec:
             if name != "mcts" or not arg.isdigit() or int(arg) < 1:
                 raise ValueError(f"bad AI {text!r}: only mcts takes a budget, as mcts:N with N >= 1")
             budget = int(arg)
+            if budget > MAX_BUDGET:
+                raise ValueError(f"bad AI {text!r}: at most {MAX_BUDGET} playouts per decision")
         return cls(name, budget if name == "mcts" else 0)
 
     @classmethod
     def for_sides(cls, sides: list[str], texts: list[str], budget: int = 50) -> tuple[PlayerSpec, ...]:
-        """The players in side order from `--ai` texts: `AI` for every side, `SIDE=AI` for one
-        (later texts win); mcts by default. Raises ValueError naming the sides."""
-        chosen = {side: cls.parse("mcts", budget) for side in sides}
+        """The players in side order from `--ai` texts: at most one `AI` for every side, and
+        `SIDE=AI` for one side each (whatever the order); mcts by default. Raises ValueError
+        naming the sides, or the two texts that choose for the same sides."""
+        given: dict[str, str] = {}   # side, or "" for every side -> its text
         for text in texts:
-            side, sep, name = text.rpartition("=")
-            if sep and side.strip() not in chosen:
-                raise ValueError(f"unknown side {side.strip()!r} in --ai {text!r}; sides: {', '.join(sides)}")
-            for key in ([side.strip()] if sep else sides):
-                chosen[key] = cls.parse(name, budget)
-        return tuple(chosen[side] for side in sides)
+            side, sep, _ = text.rpartition("=")
+            side = side.strip()
+            if sep and side not in sides:
+                raise ValueError(f"unknown side {side!r} in --ai {text!r}; sides: {', '.join(sides)}")
+            if side in given:
+                which = f"the {side} side" if side else "every side"
+                raise ValueError(f"--ai {given[side]!r} and --ai {text!r} both choose {which}'s AI; "
+                                 f"give one (SIDE=AI sets one side's)")
+            given[side] = text
+        default = cls.parse(given.get("", "mcts"), budget)
+        return tuple(cls.parse(given[side].rpartition("=")[2], budget) if side in given else default
+                     for side in sides)
 
     def build(self) -> Player:
         if self.kind == "random":

@@ -18,7 +18,7 @@ from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
-from ..pdf import BOLD, SERIF, draw_string, new_canvas, rasterize, runs, write_atomic  # the bundled font (EB Garamond, OFL)
+from ..pdf import BOLD, SERIF, OutputSet, draw_string, new_canvas, rasterize, runs  # the bundled font (EB Garamond, OFL)
 from .simulate import Simulation
 
 PAGE = landscape(A4)
@@ -79,15 +79,16 @@ def _workers(sim: Simulation) -> str:
     return f"{workers} worker{'' if workers == 1 else 's'}"
 
 
-def write_json(sim: Simulation, path: Path | str) -> Path:
-    return write_atomic(path, (json.dumps(sim.to_json(), indent=1, sort_keys=False) + "\n").encode("utf-8"))
+def json_bytes(sim: Simulation) -> bytes:
+    """The run as JSON: settings, summaries and every game's record."""
+    return (json.dumps(sim.to_json(), indent=1, sort_keys=False) + "\n").encode("utf-8")
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def write_pdf(sim: Simulation, path: Path | str) -> Path:
+def pdf_bytes(sim: Simulation) -> bytes:
     """The one-page report. Built in reportlab's invariant mode: the same results give the same bytes."""
     buffer = io.BytesIO()
     c = new_canvas(buffer, PAGE)
@@ -118,7 +119,7 @@ def write_pdf(sim: Simulation, path: Path | str) -> Path:
     _length_chart(c, sim, x + 2 * (panel_w + 24), MARGIN + 36, panel_w, chart_h)
     c.showPage()
     c.save()
-    return write_atomic(path, buffer.getvalue())
+    return buffer.getvalue()
 
 
 def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
@@ -326,17 +327,21 @@ def _length_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: f
         c.drawCentredString(mid, sy(t["mean"]) - 2.5, "+")
 
 
-def write_png(pdf: Path | str, path: Path | str, dpi: int = 110) -> Path:
+def write_png(pdf: Path | str, path: Path | str, dpi: int = 110, outputs: OutputSet | None = None) -> Path:
     """A raster preview of the report's page."""
     path = Path(path)
-    return rasterize(pdf, path.parent, dpi, stem=path.name, pages=1)[0]
+    return rasterize(pdf, path.parent, dpi, stem=path.name, pages=1, outputs=outputs)[0]
 
 
 def write_report(sim: Simulation, stem: Path | str, png: bool = True) -> dict[str, Path]:
-    """JSON, PDF and (optionally) PNG beside each other: `stem.json`, `stem.pdf`, `stem.png`."""
+    """JSON, PDF and (optionally) PNG beside each other: `stem.json`, `stem.pdf`, `stem.png`,
+    written together or not at all (a failure leaves the last report's files as they were)."""
     stem = Path(stem)
-    out = {"json": write_json(sim, stem.with_suffix(".json")), "pdf": write_pdf(sim, stem.with_suffix(".pdf"))}
-    if png:
-        out["png"] = write_png(out["pdf"], stem.with_suffix(".png"))
+    out = {"json": stem.with_suffix(".json"), "pdf": stem.with_suffix(".pdf")}
+    with OutputSet() as outputs:
+        outputs.write(out["json"], json_bytes(sim))
+        pdf = outputs.write(out["pdf"], pdf_bytes(sim))
+        if png:
+            out["png"] = write_png(pdf, stem.with_suffix(".png"), outputs=outputs)
     return out
 

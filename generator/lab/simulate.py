@@ -5,6 +5,7 @@ that returns a JSON-ready dict. It needs no shared state, so the same function r
 `multiprocessing` (here), Ray (`ray.remote(play_game)`) or Dask (`client.map(play_game, tasks)`);
 see the README (the playtest lab). A game's seed comes from the base seed and the game's index only, so results do
 not depend on the number or order of workers, and the variants of a comparison play the same seeds.
+Tasks are made as they are read (`Tasks`), so a long run's memory does not grow with its tasks.
 """
 
 from __future__ import annotations
@@ -15,10 +16,14 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
+from math import prod
 
 from ..config import load_game
+from ..errors import UsageError
 from ..games.base import Game
 from . import stats
+from .limits import MAX_TURN_CAP, MAX_VARIANTS, at_most
 from .players import PlayerSpec
 
 DEFAULT_TURN_CAP = 200
@@ -59,18 +64,60 @@ def game_seed(base_seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def make_tasks(games: int, players: Sequence[PlayerSpec], variant: Variant = Variant(),
-               seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None) -> list[GameTask]:
-    """The tasks of `games` games of one variant. Options: the game's, then `turn-cap`, then the
-    variant's (so `--option turn-cap=N` wins over the default cap). Raises ValueError for bad ones."""
+Run = tuple[Game, str, tuple[tuple[str, str], ...]]   # a variant's game, label and resolved options
+
+
+def resolve(variant: Variant, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None) -> Run:
+    """The game and engine options of `variant`'s games. Options: the game's, then `turn-cap`,
+    then the variant's (so `--option turn-cap=N` wins over the default cap). Raises ValueError for
+    bad ones, and UsageError for a turn cap outside 1 to `MAX_TURN_CAP`."""
     game = variant.game(game or load_game(None))
     options = dict(game.options)
     options["turn-cap"] = str(turn_cap)
     options.update(dict(variant.options))
     game.check_options(options, game.rule_set)
-    resolved = tuple(sorted((k, str(v)) for k, v in options.items()))
-    return [GameTask(i, game_seed(seed, i), tuple(players), game, variant.label, resolved)
-            for i in range(games)]
+    cap = int(options["turn-cap"])
+    if cap < 1:
+        raise UsageError(f"turn-cap {cap}: the lab needs a cap of 1 to {MAX_TURN_CAP}, so that every game ends")
+    at_most("turn-cap", cap, MAX_TURN_CAP)
+    return game, variant.label, tuple(sorted((k, str(v)) for k, v in options.items()))
+
+
+@dataclass(frozen=True)
+class Tasks(Sequence):
+    """The tasks of `games` games of each run (variant by variant, games 0 to games - 1), each
+    `GameTask` made when it is read: a sequence as long as the run, as small as one task."""
+
+    runs: tuple[Run, ...]
+    games: int
+    players: tuple[PlayerSpec, ...]
+    seed: int = 0
+
+    def __len__(self) -> int:
+        return self.games * len(self.runs)
+
+    def __getitem__(self, n):
+        if isinstance(n, slice):
+            return [self[i] for i in range(*n.indices(len(self)))]
+        if not -len(self) <= n < len(self):
+            raise IndexError(n)
+        run, index = divmod(n % len(self), self.games)
+        game, label, options = self.runs[run]
+        return GameTask(index, game_seed(self.seed, index), self.players, game, label, options)
+
+    def position(self, variant: str, index: int) -> int:
+        """Where the task of game `index` of `variant` is in this sequence."""
+        return self._run_of[variant] * self.games + index
+
+    @cached_property
+    def _run_of(self) -> dict[str, int]:
+        return {label: n for n, (_, label, _) in enumerate(self.runs)}
+
+
+def make_tasks(games: int, players: Sequence[PlayerSpec], variant: Variant = Variant(),
+               seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None) -> Tasks:
+    """The tasks of `games` games of one variant (see `resolve`). Raises ValueError for bad options."""
+    return Tasks((resolve(variant, turn_cap, game),), games, tuple(players), seed)
 
 
 def play_game(task: GameTask) -> dict:
@@ -146,15 +193,20 @@ def run_tasks(tasks: Sequence[GameTask], workers: int | None = None,
                 records.append(record)
                 if progress:
                     progress(record)
-    order = {(t.variant, t.index): n for n, t in enumerate(tasks)}
-    records.sort(key=lambda r: order[(r["variant"], r["index"])])
+    if isinstance(tasks, Tasks):
+        records.sort(key=lambda r: tasks.position(r["variant"], r["index"]))
+    else:
+        order = {(t.variant, t.index): n for n, t in enumerate(tasks)}
+        records.sort(key=lambda r: order[(r["variant"], r["index"])])
     return records
 
 
 def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the parent (no traceback from every worker)."""
+    """A worker leaves Ctrl-C to the parent (no traceback from every worker), and dies quietly of
+    SIGTERM (the parent's pool ends its workers so) rather than taking the parent's handler."""
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 # ------------------------------------------------------------------------------ aggregation
@@ -213,7 +265,7 @@ def simulate(variants: Sequence[Variant], games: int, players: Sequence[PlayerSp
     labels = [v.label for v in variants]
     if len(set(labels)) != len(labels):
         raise ValueError(f"variant labels must differ: {labels}")
-    tasks = [t for v in variants for t in make_tasks(games, players, v, seed, turn_cap, game)]
+    tasks = Tasks(tuple(resolve(v, turn_cap, game) for v in variants), games, tuple(players), seed)
     started = time.perf_counter()
     records = run_tasks(tasks, workers, progress, mapper)
     wall = time.perf_counter() - started
@@ -248,6 +300,9 @@ def plan_variants(game: Game, rules: Sequence[str | None], options: dict[str, st
     game's own."""
     numbers = game.number_names()
     option_names = [spec.name for spec in game.option_specs]
+    count = len(rules) * prod(len(values) for _, values in vary)
+    if count > MAX_VARIANTS:
+        raise UsageError(f"{count} variants (--rules times every --vary value): at most {MAX_VARIANTS}")
     combos: list[list[tuple[str, str]]] = [[]]
     for name, values in vary:
         key = name.replace("-", "_") if name.replace("-", "_") in numbers else name
