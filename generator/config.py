@@ -23,7 +23,8 @@ MAX_LINE = 120  # characters of a one-line text such as [game] title
 
 
 def key_line(source: str, section: str, key: str | None = None) -> int | None:
-    """The 1-based line of `key` inside `[section]` of a TOML text (or of the section header)."""
+    """The 1-based line of `key` inside `[section]` of a TOML text (or of the section header); a
+    key written as a table of its own (`[section.key]`) is found at that header."""
     current = None
     header = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]\s*(#.*)?$")
     assign = re.compile(r"^\s*\"?([A-Za-z0-9_.-]+?)\"?\s*=")
@@ -31,7 +32,7 @@ def key_line(source: str, section: str, key: str | None = None) -> int | None:
         match = header.match(line)
         if match:
             current = match.group(1).strip('[] ')
-            if key is None and current == section:
+            if current == (section if key is None else f"{section}.{key}"):
                 return number
             continue
         if key is not None and current == section:

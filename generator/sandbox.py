@@ -50,6 +50,11 @@ class _Bound(Exception):
     """A bound broken while a template runs (turned into a TemplateFault with its line)."""
 
 
+class _Timeout(BaseException):
+    """The deadline, raised wherever the template is. Not an Exception, so that jinja2 neither
+    catches it nor rewrites its traceback (which fails on a frame caught between two lines)."""
+
+
 def _sized(value: Any) -> Any:
     """`value`, refused when it is a string or a sequence longer than MAX_OUTPUT."""
     if isinstance(value, (str, bytes, list, tuple)) and len(value) > MAX_OUTPUT:
@@ -158,7 +163,7 @@ def _environment_class():
 
         def __init__(self, name: str, text: str, path: Path, includes: Path | None):
             self.name, self.text, self.path, self.includes = name, text, path, includes
-            self.files = {str(path)}  # every file read, to find the template line of an error
+            self.files = {str(path): name}  # every file read, by name, to find the line of an error
 
         def get_source(self, environment, name: str):
             if name == self.name:
@@ -167,7 +172,7 @@ def _environment_class():
             if path is None or not path.is_file():
                 where = f"{self.includes}" if self.includes is not None else "no templates folder"
                 raise jinja2.TemplateNotFound(f"{name} (templates are included from {where} only)")
-            self.files.add(str(path))
+            self.files[str(path)] = name
             try:
                 return path.read_text(encoding="utf-8"), str(path), lambda: True
             except (OSError, UnicodeDecodeError) as exc:
@@ -199,6 +204,32 @@ def render(text: str, values: dict[str, Any], path: Path | str, includes: Path |
             tb = tb.tb_next
         return TemplateFault(where, line, message)
 
+    def compiled_line(code, python_line: int) -> tuple[Path, int] | None:
+        """(file, line) of a template's compiled `code` at `python_line`; None for other code."""
+        if code.co_filename not in loader.files:
+            return None
+        template = env.get_template(loader.files[code.co_filename])
+        return Path(code.co_filename), template.get_corresponding_lineno(python_line)
+
+    def timeout(exc: _Timeout) -> TemplateFault:
+        """The fault at the template line running when time ran out."""
+        where, line, tb = path, None, exc.__traceback__
+        while tb is not None:
+            found = compiled_line(tb.tb_frame.f_code, _python_line(tb))
+            if found is not None:
+                where, line = found
+            tb = tb.tb_next
+        return TemplateFault(where, line, f"template error: {exc}")
+
+    def printing(chunks) -> TemplateFault:
+        """The fault at the template line that printed the last chunk (the deepest generator)."""
+        while getattr(chunks, "gi_yieldfrom", None) is not None:
+            chunks = chunks.gi_yieldfrom
+        frame = getattr(chunks, "gi_frame", None)
+        found = compiled_line(frame.f_code, frame.f_lineno) if frame is not None and frame.f_lineno else None
+        where, line = found or (path, None)
+        return TemplateFault(where, line, f"template error: the template prints more than {MAX_OUTPUT:,} characters")
+
     try:
         with _deadline(MAX_SECONDS):
             template = env.get_template(name)
@@ -207,8 +238,7 @@ def render(text: str, values: dict[str, Any], path: Path | str, includes: Path |
             for chunk in chunks:
                 size += len(chunk)
                 if size > MAX_OUTPUT:
-                    raise TemplateFault(path, _printing_line(chunks, template),
-                                        f"template error: the template prints more than {MAX_OUTPUT:,} characters")
+                    raise printing(chunks)
                 out.append(chunk)
             return "".join(out)
     except jinja2.TemplateSyntaxError as exc:
@@ -226,32 +256,34 @@ def render(text: str, values: dict[str, Any], path: Path | str, includes: Path |
         raise fault(exc, "template error: the template needs more memory than there is") from None
     except _Bound as exc:
         raise fault(exc, f"template error: {exc}") from None
+    except _Timeout as exc:
+        raise timeout(exc) from None
     except TemplateFault:
         raise
     except Exception as exc:  # what the template ran failed: 1/0, int('x'), a wrong filter argument...
         raise fault(exc, f"template error: {type(exc).__name__}: {exc}") from None
 
 
-def _printing_line(chunks, template) -> int | None:
-    """The line of `template` that printed the last chunk of the paused generator `chunks`."""
-    while getattr(chunks, "gi_yieldfrom", None) is not None:
-        chunks = chunks.gi_yieldfrom
-    frame = getattr(chunks, "gi_frame", None)
-    if frame is None or frame.f_code.co_filename != template.filename:
-        return None
-    return template.get_corresponding_lineno(frame.f_lineno)
+def _python_line(tb) -> int:
+    """The line of a traceback entry, or of the nearest instruction before it that has one (a
+    signal can land on a loop's jump, which has none)."""
+    if tb.tb_lineno is not None:
+        return tb.tb_lineno
+    lines = [line for start, _, line in tb.tb_frame.f_code.co_lines() if start <= tb.tb_lasti and line is not None]
+    return lines[-1] if lines else tb.tb_frame.f_code.co_firstlineno
 
 
 @contextmanager
 def _deadline(seconds: float) -> Iterator[None]:
-    """Raise _Bound in this thread when the block runs longer than `seconds`: a timer signal in
-    the main thread, a line tracer in any other."""
+    """Raise _Timeout in this thread when the block runs longer than `seconds`: a timer signal in
+    the main thread (repeated every quarter second, should one land where it cannot be raised,
+    in a finaliser say), a line tracer in any other."""
     if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
         def expired(signum, frame):
-            raise _Bound(f"the template ran longer than {seconds:g} seconds")
+            raise _Timeout(f"the template ran longer than {seconds:g} seconds")
 
         previous = signal.signal(signal.SIGALRM, expired)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+        signal.setitimer(signal.ITIMER_REAL, seconds, 0.25)
         try:
             yield
         finally:
@@ -262,7 +294,7 @@ def _deadline(seconds: float) -> Iterator[None]:
 
     def trace(frame, event, arg):
         if time.monotonic() > end:
-            raise _Bound(f"the template ran longer than {seconds:g} seconds")
+            raise _Timeout(f"the template ran longer than {seconds:g} seconds")
         return trace
 
     previous = sys.gettrace()

@@ -417,12 +417,6 @@ def includes_folder(tmp: Path) -> Path:
     return folder
 
 
-# Faults that may come without a line for now, from a timer or the size of what was printed, not
-# from the text: test_safety.py's xfail tests hold them (a never-ending loop with a condition, a
-# template that prints too much). Every other fault names its line.
-UNLOCATED_FOR_NOW = re.compile(r"template error: the template (ran longer than|prints more than)")
-
-
 def test_random_templates_render_or_fault(siege_values):
     from generator import sandbox
 
@@ -436,7 +430,7 @@ def test_random_templates_render_or_fault(siege_values):
             except sandbox.TemplateFault as fault:
                 assert fault.message.startswith("template error: "), fault.message
                 assert fault.path.name in ("rules.md", "part.md", "self.md"), fault.path
-                assert fault.line is not None or UNLOCATED_FOR_NOW.search(fault.message), fault.message
+                assert fault.line is not None, fault.message
                 return
             assert isinstance(out, str) and len(out) <= sandbox.MAX_OUTPUT
 
@@ -444,8 +438,6 @@ def test_random_templates_render_or_fault(siege_values):
         check()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a list item with no text ('+' alone on a line) crashes the rulebook "
-                   "typesetting with internal error IndexError (test_safety.py::test_an_empty_list_item_in_rules_md_builds)")
 def test_random_rules_md_builds_or_names_its_line():
     @fuzz(30)
     @given(template_text())
@@ -456,8 +448,7 @@ def test_random_rules_md_builds_or_names_its_line():
             (folder / "rules.md").write_text("# Rules\n\nProse.\n\n" + text + "\n")
             code, output = invoke("build", "--game", folder, "--out", tmp / "out", "--rulebook-only")
             for error in contract(code, output):
-                assert re.search(r"(rules|part|self)\.md:\d+: ", error) or UNLOCATED_FOR_NOW.search(error), \
-                    f"no line: {error}"
+                assert re.search(r"(rules|part|self)\.md:\d+: ", error), f"no line: {error}"
 
     with template_seconds(1.0):
         check()
@@ -475,8 +466,7 @@ def test_random_card_text_builds_or_names_its_line():
             (folder / "components.toml").write_text(source.replace("Most gold wins.", text.replace('"', "'")))
             code, output = invoke("build", "--game", folder, "--out", tmp / "out")
             for error in contract(code, output):
-                assert re.search(r"components\.toml:\d+: |templates/\S+:\d+: ", error) or \
-                    UNLOCATED_FOR_NOW.search(error), f"no line: {error}"
+                assert re.search(r"components\.toml:\d+: |templates/\S+:\d+: ", error), f"no line: {error}"
 
     with template_seconds(1.0):
         check()

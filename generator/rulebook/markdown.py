@@ -374,6 +374,7 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                 while tokens[i].type == "list_item_open":
                     inner: list = []
                     i = block(i + 1, "list_item_close", inner, list_depth + 1)
+                    inner = inner or [Spacer(1, styles.body.fontSize)]  # an empty item: its bullet, a line
                     items.append(ListItem(inner if len(inner) != 1 else inner[0],
                                           spaceAfter=styles.body.fontSize * 0.25))
                 i += 1  # the list's close

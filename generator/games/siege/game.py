@@ -60,7 +60,7 @@ class SiegeGame(Game):
         validate_counts(counts, lambda key, message: base.error("counts", key, message))
         rules = dict(data.get("rules", {}))
         rule_set = rules.pop("set", "final")
-        if rule_set not in RULE_SETS:
+        if not isinstance(rule_set, str) or rule_set not in RULE_SETS:
             raise base.error("rules", "set", f"[rules] set must be 'final' or 'draft', not {rule_set!r}")
         options = rules.pop("options", {})
         numbers = take(rules, RuleNumbers, "rules", path, source)
