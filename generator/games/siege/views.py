@@ -24,6 +24,7 @@ class Views:
     __slots__ = ()
 
     def is_hidden(self) -> bool:
+        """Whether a reverse is unknown here (the Irish player's view)."""
         return _UNKNOWN in self.kind
 
     def view(self, side: Side) -> "State":
