@@ -16,9 +16,10 @@ _LAZY = {
     "base": ("IllegalMoveError", "InvalidMoveError", "Outcome"),
     "board": ("parse_square", "square_name"),
     "diagram": ("DiagramError",),
+    "enums": ("Kind", "Phase", "Piece", "Point", "Side", "Termination", "Terrain", "Treasure"),
+    "moves": ("END", "Move", "MoveKind"),
     "options": ("SPECS",),
-    "state": ("END", "Kind", "Move", "MoveKind", "Phase", "Piece", "Point", "Side", "State", "Termination",
-              "Terrain", "Treasure"),
+    "state": ("State",),
 }
 _WHERE = {name: module for module, names in _LAZY.items() for name in names}
 _WHERE["OPTION_SPECS"] = "options"

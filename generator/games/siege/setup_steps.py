@@ -1,0 +1,110 @@
+"""Setup, rulings 1-4: a new game (the treasure on the Irish side), the river laid, shifted and
+thinned (ruling 2), the villages placed in turn (ruling 3), then the Viking and the Irish troops
+(ruling 4); play starts with the Vikings and the leftover Irish troops in Reserve (rulings 4-5).
+
+`Setup` is a part of `State` (generator/games/siege/state.py): its methods work on the state's fields.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .enums import HIDDEN_KINDS, Kind, Phase, Side, Terrain
+from .moves import END, Move, MoveKind
+
+if TYPE_CHECKING:
+    from .game import SiegeGame
+    from .state import State
+
+
+class Setup:
+    """The setup steps of a `State`."""
+
+    __slots__ = ()
+
+    @classmethod
+    def new_game(cls, game: SiegeGame | None = None, rules: str | None = None,
+                 options: dict[str, object] | None = None) -> "State":
+        """The state before setup (ruling 1: the treasure starts on the Irish side)."""
+        state = cls(game, rules, options)
+        c = state.counts
+        state.supply = [c.irish_troops, 0, c.plain_vikings, c.berserkers, c.chiefs]
+        if state.rules.vikings_lay_river:  # ruling 2, draft: the Vikings choose rank 4 or 5
+            state.phase, state.to_move = Phase.RIVER_LAY, Side.VIKING
+        else:  # ruling 2: final rules lay the tiles on rank 5, the Irish shift three of them
+            state._lay_river(5)
+        return state
+
+    def _setup_moves(self) -> list[Move]:
+        """Rulings 2-4: the setup steps."""
+        phase, terrain, board = self.phase, self.terrain, self.board
+        if phase is Phase.RIVER_LAY:
+            return [Move(MoveKind.LAY_RIVER, to=4), Move(MoveKind.LAY_RIVER, to=5)]
+        if phase is Phase.RIVER_SHIFT:
+            other = 4 if self.river_rank == 5 else 5
+            base, target = 8 * (self.river_rank - 1), 8 * (other - 1)
+            moves = [Move(MoveKind.SHIFT_RIVER, frm=base + f, to=target + f)
+                     for f in range(8) if terrain[base + f] == Terrain.RIVER]
+            if self.setup_count >= self.rules.shifts[0] and self.setup_count < self.rules.shifts[1]:
+                moves.append(END)
+            return moves
+        if phase is Phase.RIVER_REMOVE:
+            return [Move(MoveKind.REMOVE_RIVER, to=s) for s in range(64) if terrain[s] == Terrain.RIVER] + [END]
+        if phase is Phase.VILLAGES:
+            return [Move(MoveKind.VILLAGE, to=s) for s in range(16, 40) if terrain[s] == Terrain.OPEN]
+        if phase is Phase.VIKING_TROOPS:
+            kinds = [k for k in HIDDEN_KINDS if self.supply[k]]
+            return [Move(MoveKind.PLACE_VIKING, to=s, piece=k) for s in range(56, 64) if not board[s] for k in kinds]
+        rows = range(0, 8 * self.rules.irish_rows)
+        return [Move(MoveKind.PLACE_IRISH, to=s) for s in rows if not board[s]] + [END]
+
+    def _lay_river(self, rank: int) -> None:
+        """Ruling 2: the tiles lie in a line across `rank`; the Irish shift some next."""
+        self.river_rank = rank
+        for f in range(8):
+            self.terrain[8 * (rank - 1) + f] = int(Terrain.RIVER)
+        self.phase, self.to_move, self.setup_count = Phase.RIVER_SHIFT, Side.IRISH, 0
+
+    def _setup(self, move: Move) -> None:
+        k = move.kind
+        if k is MoveKind.LAY_RIVER:
+            self._lay_river(move.to)
+        elif k is MoveKind.SHIFT_RIVER:
+            self.terrain[move.frm], self.terrain[move.to] = int(Terrain.OPEN), int(Terrain.RIVER)
+            self.setup_count += 1
+            most = self.rules.shifts[1]
+            left = sum(self.terrain[8 * (self.river_rank - 1) + f] == Terrain.RIVER for f in range(8))
+            if self.setup_count >= most or not left:
+                self.phase, self.to_move = Phase.RIVER_REMOVE, Side.VIKING
+        elif k is MoveKind.END and self.phase is Phase.RIVER_SHIFT:
+            self.phase, self.to_move = Phase.RIVER_REMOVE, Side.VIKING
+        elif k is MoveKind.REMOVE_RIVER or (k is MoveKind.END and self.phase is Phase.RIVER_REMOVE):
+            if k is MoveKind.REMOVE_RIVER:
+                self.terrain[move.to] = int(Terrain.OPEN)
+            self.phase, self.to_move, self.setup_count = Phase.VILLAGES, Side.IRISH, 0
+        elif k is MoveKind.VILLAGE:  # ruling 3: alternately, Irish first
+            self.terrain[move.to] = int(Terrain.VILLAGE)
+            self.setup_count += 1
+            if self.setup_count >= self.counts.villages:
+                self.phase, self.to_move = Phase.VIKING_TROOPS, Side.VIKING
+            else:
+                self.to_move = self.to_move.other
+        elif k is MoveKind.PLACE_VIKING:  # ruling 4: face up on rank 8, reverses hidden
+            self.add_piece(Kind(move.piece), move.to)
+            self.supply[move.piece] -= 1
+            if not any(self.supply[2:]):
+                self.phase, self.to_move = Phase.IRISH_TROOPS, Side.IRISH
+        elif k is MoveKind.PLACE_IRISH:
+            self.add_piece(Kind.IRISH, move.to)
+            self.supply[0] -= 1
+            if not self.supply[0] or not [m for m in self._setup_moves() if m.kind is MoveKind.PLACE_IRISH]:
+                self._start_play()
+        else:  # END of Irish placement: the rest start in Reserve
+            self._start_play()
+
+    def _start_play(self) -> None:
+        """Ruling 4-5: troops left over go to Reserve; the Vikings move first."""
+        self.reserve += self.supply[0]
+        self.supply[0] = 0
+        self.phase, self.to_move, self.turn, self.actions, self.started = Phase.PLAY, Side.VIKING, 1, 0, False
+        self._check_no_moves()
