@@ -189,26 +189,29 @@ class GameInfo:
 
 class Snapshot:
     """The fields of a state that `push` saves and `pop` puts back, listed once per game
-    (python-chess's `_BoardState`). `save(state)` is their values as a tuple (operator.attrgetter,
-    no Python frame); `restore(state, saved)` assigns them back, as straight-line code written
-    once from the list (as `namedtuple` writes its methods): a loop of setattr is several times
-    slower, and the lab pushes and pops for every move it weighs.
+    (python-chess's `_BoardState`). `save(state)` is their values as a tuple, the lists named in
+    `copied` copied (a game that edits them in place); `restore(state, saved)` assigns them back.
+    Both are straight-line code written once from the list, as `namedtuple` writes its methods: a
+    loop of getattr and setattr is several times slower, and the lab pushes and pops for every
+    move it weighs.
 
-    >>> snap = Snapshot("a", "b")
-    >>> class Box: a, b = 1, 2
-    >>> box = Box(); saved = snap.save(box); box.a = 9; snap.restore(box, saved); box.a
-    1
+    >>> snap = Snapshot("a", "b", copied=("b",))
+    >>> class Box: a, b = 1, [2]
+    >>> box = Box(); saved = snap.save(box); box.a = 9; box.b.append(3); snap.restore(box, saved)
+    >>> box.a, box.b
+    (1, [2])
     """
 
-    def __init__(self, *fields: str):
-        import operator
-        if len(fields) < 2 or not all(name.isidentifier() for name in fields):
-            raise ValueError("a snapshot needs two or more field names")
+    def __init__(self, *fields: str, copied: tuple[str, ...] = ()):
+        if len(fields) < 2 or not all(name.isidentifier() for name in fields) or not set(copied) <= set(fields):
+            raise ValueError("a snapshot needs two or more field names, and copies only some of them")
         self.fields = fields
-        self.save = operator.attrgetter(*fields)
+        values = ", ".join(f"state.{f}[:]" if f in copied else f"state.{f}" for f in fields)
+        targets = ", ".join(f"state.{f}" for f in fields)
         namespace: dict[str, Any] = {}
-        exec(f"def restore(state, saved):\n    ({', '.join('state.' + f for f in fields)},) = saved", namespace)
-        self.restore = namespace["restore"]
+        exec(f"def save(state):\n    return ({values},)\n"
+             f"def restore(state, saved):\n    ({targets},) = saved\n", namespace)
+        self.save, self.restore = namespace["save"], namespace["restore"]
 
 
 class State:

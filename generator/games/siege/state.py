@@ -34,7 +34,7 @@ from .numbers import RULE_SETS, Counts, RuleNumbers
 from .options import Options, check_options
 from .play import Play
 from .setup_steps import Setup
-from .snapshot import Snapshot
+from .snapshot import SNAPSHOT, start
 from .views import Views
 
 if TYPE_CHECKING:
@@ -43,8 +43,11 @@ if TYPE_CHECKING:
 __all__ = ["DEPLOY_MOVES", "END", "FACE_OF_KIND", "FACE_OF_TERRAIN", "HIDDEN_HINT", "HIDDEN_KINDS",
            "HIDDEN_OR_UNKNOWN", "IRISH_POINTS", "KIND_OF_LETTER", "LETTER", "LOOTED", "OPEN", "REVEALED", "RIVER",
            "SIDE_OF", "STEP_MOVES", "STRENGTH", "TWO_PUSH_MOVES", "VIKING_POINTS", "VILLAGE", "Kind", "Move",
-           "MoveKind", "Phase", "Piece", "Point", "Side", "Snapshot", "State", "Termination", "Terrain", "Treasure",
+           "MoveKind", "Phase", "Piece", "Point", "Side", "State", "Termination", "Terrain", "Treasure",
            "outcome_of"]
+
+
+_save, _restore = SNAPSHOT.save, SNAPSHOT.restore
 
 
 class State(Setup, Actions, Play, Views, Cells, base.State):
@@ -64,7 +67,7 @@ class State(Setup, Actions, Play, Views, Cells, base.State):
     ('d6-d5', 'I')
     """
 
-    __slots__ = ("game", "counts", "numbers", "rules", "options", *Snapshot.__slots__, "_stack", "move_stack")
+    __slots__ = ("game", "counts", "numbers", "rules", "options", *SNAPSHOT.fields, "_stack", "move_stack")
 
     def __init__(self, game: SiegeGame | None = None, rules: str | None = None,
                  options: dict[str, object] | None = None):
@@ -82,8 +85,8 @@ class State(Setup, Actions, Play, Views, Cells, base.State):
         merged = dict(self.game.options)
         merged.update(options or {})
         self.options: Options = check_options(merged)
-        Snapshot.start().restore(self)
-        self._stack: list[Snapshot] = []
+        _restore(self, start())
+        self._stack: list[tuple] = []
         self.move_stack: list[Move] = []
 
     # ----------------------------------------------------------------- construction
@@ -103,7 +106,7 @@ class State(Setup, Actions, Play, Views, Cells, base.State):
         other = State.__new__(State)
         other.game, other.counts, other.numbers = self.game, self.counts, self.numbers
         other.rules, other.options = self.rules, self.options
-        Snapshot(self).restore(other)
+        _restore(other, _save(self))
         other._stack = self._stack[:] if stack else []
         other.move_stack = self.move_stack[:] if stack else []
         return other
@@ -151,7 +154,7 @@ class State(Setup, Actions, Play, Views, Cells, base.State):
     # ----------------------------------------------------------------- push / pop
     def push(self, move: Move) -> None:
         """Play `move` (legal moves only; see `push_checked` for a checked push)."""
-        self._stack.append(Snapshot(self))
+        self._stack.append(_save(self))
         self.move_stack.append(move)
         if self.phase is Phase.PLAY:
             self._play(move)
@@ -159,5 +162,5 @@ class State(Setup, Actions, Play, Views, Cells, base.State):
             self._setup(move)
 
     def pop(self) -> Move:
-        self._stack.pop().restore(self)
+        _restore(self, self._stack.pop())
         return self.move_stack.pop()
