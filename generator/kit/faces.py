@@ -34,8 +34,9 @@ class FaceSet:
     """The faces a game's kit can print (the registry a package fills).
 
     `draw`: face name -> drawing function; `labels`: face name -> default printed text;
-    `board(canvas, geometry, ink_saver=...)` draws the board and `board_words(geometry)` gives the
-    boxes (layout.Rect, board coordinates) of the words it prints in its frame; `specials`: piece kind ("tracker",
+    `board(canvas, geometry, ink_saver=...)` draws the board (with `kit.board.draw_board`: the
+    skeleton and the game's decorations) and `board_words(geometry)` gives the boxes (layout.Rect,
+    board coordinates) of the words it prints in its frame; `specials`: piece kind ("tracker",
     "aid") -> `draw(canvas, w, h, *, piece, kit, ink_saver, icon, bleed)` (its background runs `bleed`
     past the trim); `default_pieces`: the [pieces]
     table used when components.toml has none; `accent` colours the cover's headings."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
 from reportlab.lib.colors import Color
@@ -22,6 +23,7 @@ from reportlab.platypus import Paragraph
 
 from ..games.symbols import SYMBOLS
 from ..pdf import BOLD, INK, PAPER, SERIF, bold_safe, escape, hx
+from . import board
 from .artfile import Art, draw_art
 from .faces import Ink, circle, clip_rect, ground, poly, star, text_centered, tint
 
@@ -505,12 +507,11 @@ class Terrain:
 
 def board_drawing(files: int, ranks: int, cells: dict[int, Terrain], fill: Color, alt: Color | None,
                   frame: Color, art: Art | None, coordinates: bool) -> Callable:
-    """The board from data: a frame, cells with fills and marks, grid lines, coordinates."""
-    def draw(c, geo, ink_saver: bool = False):
-        ink = Ink(ink_saver)
-        c.setFillColor(ink.fill(frame))
-        c.rect(0, 0, geo.width, geo.height, stroke=0, fill=1)
-        if art is not None and not ink_saver:
+    """The board from data: a frame, cells with fills and marks (over the art), grid lines,
+    coordinates."""
+    def squares(c, geo, ink: Ink):
+        """The art, then each cell's fill (the art shows through plain ones) and its terrain's mark."""
+        if art is not None and not ink.saver:
             c.saveState()
             clip_rect(c, geo.frame, geo.frame_y, files * geo.square, ranks * geo.square)
             draw_art(c, art, geo.frame, geo.frame_y, files * geo.square, ranks * geo.square)
@@ -523,7 +524,7 @@ def board_drawing(files: int, ranks: int, cells: dict[int, Terrain], fill: Color
                 ground = terrain.fill if terrain else (alt if alt is not None and (file + rank) % 2 else fill)
                 c.saveState()
                 c.setFillColor(ink.fill(ground))
-                if art is not None and not terrain and not ink_saver:
+                if art is not None and not terrain and not ink.saver:
                     c.setFillAlpha(0.5)     # the art shows through plain cells
                 c.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
                 c.restoreState()
@@ -531,25 +532,13 @@ def board_drawing(files: int, ranks: int, cells: dict[int, Terrain], fill: Color
                     fg = ink_on(ink, terrain.fill)
                     draw_mark(c, terrain.mark, r.x + s / 2, r.y + s * 0.55, s * 0.26, fg)
                     title(c, terrain.name, r.x + s / 2, r.y + s * 0.1, s * 0.9, s * 0.11, fg, SERIF)
-        c.setStrokeColor(INK)
-        c.setLineWidth(0.8)
-        for file in range(files + 1):
-            x = geo.frame + file * s
-            c.line(x, geo.frame_y, x, geo.frame_y + ranks * s)
-        for rank in range(ranks + 1):
-            y = geo.frame_y + rank * s
-            c.line(geo.frame, y, geo.frame + files * s, y)
-        c.setLineWidth(2)
-        c.rect(geo.frame, geo.frame_y, files * s, ranks * s, stroke=1, fill=0)
-        if coordinates:
-            fg = ink_on(ink, frame)
-            size = min(geo.frame, geo.frame_y) * 0.5
-            for file in range(files):
-                x = geo.frame + (file + 0.5) * s
-                for y in (geo.frame_y * 0.35, geo.height - geo.frame_y * 0.65):
-                    text_centered(c, chr(ord("a") + file), x, y, SERIF, size, fg)
-            for rank in range(ranks):
-                y = geo.frame_y + (rank + 0.5) * s - size * 0.33
-                for x in (geo.frame / 2, geo.width - geo.frame / 2):
-                    text_centered(c, str(rank + 1), x, y, SERIF, size, fg)
+
+    def draw(c, geo, ink_saver: bool = False):
+        ink = Ink(ink_saver)
+        look = board.BoardLook(frame=ink.fill(frame), words=ink_on(ink, frame), edge=0, grid=INK, grid_edges=True,
+                         outline=2)
+        size = min(geo.frame, geo.frame_y) * 0.5
+        words = board.coordinates(geo, size, bottom=geo.frame_y * 0.35, top=geo.height - geo.frame_y * 0.65,
+                                  side=geo.frame / 2, top_angle=None) if coordinates else ()
+        board.draw_board(c, geo, look, squares=partial(squares, ink=ink), words=words, isolated=False)
     return draw

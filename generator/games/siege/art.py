@@ -17,6 +17,7 @@ are dark where the hidden front is red, with strength chevrons on the strong one
 from __future__ import annotations
 
 import math
+from functools import partial
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -25,6 +26,7 @@ from ...kit.faces import CardStyle, FaceSet, Ink as _Ink, card_sections, draw_fa
 from ...kit.faces import dots as _dots, ground as _ground, octagon as _octagon, poly as _poly, star as _star
 from ...kit.faces import stripes as _stripes
 from ...kit.faces import text_centered as _text_centered, tint, track_card, track_space
+from ...kit.board import BoardLook, Word, chequer, coordinates, draw_board as kit_board, word_boxes
 from ...kit.layout import BoardGeometry, Rect
 from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, register_fonts
 from ..base import KitHooks
@@ -486,86 +488,67 @@ HOME_EDGES = ("IRISH SIDE  \u00b7  RANK 1  \u00b7  THE TREASURE STARTS HERE",
               "VIKING SIDE  \u00b7  RANK 8  \u00b7  THE RAIDERS LAND HERE")
 
 
-def _frame_words(geo: BoardGeometry) -> list[tuple[str, float, float, float, float, bool]]:
-    """Every word in the board's frame as (text, x, y, size, letter spacing, turned), (x, y) the
-    middle of its baseline: file letters at both ends (the top ones turned to face the Viking
-    player), rank numbers on both sides, and the names of the two home edges."""
-    sq, fx, fy, H, W = geo.square, geo.frame, geo.frame_y, geo.height, geo.width
+def _frame_words(geo: BoardGeometry) -> list[Word]:
+    """Every word in the board's frame: file letters at both ends (the top ones turned to face the
+    Viking player), rank numbers on both sides, and the names of the two home edges."""
+    sq, fx, fy, H = geo.square, geo.frame, geo.frame_y, geo.height
     size = max(6.0, fx * 0.42)
-    words = []
-    for f in range(geo.files):
-        letter, cx = ("abcdefgh"[f] if f < 8 else str(f + 1)), fx + (f + 0.5) * sq
-        words += [(letter, cx, fy - fy * 0.36, size, 0.0, False), (letter, cx, H - fy + fy * 0.36, size, 0.0, True)]
-    for r in range(geo.ranks):
-        cy = fy + (r + 0.5) * sq - size * 0.33
-        words += [(str(r + 1), fx * 0.3, cy, size, 0.0, False), (str(r + 1), W - fx * 0.3, cy, size, 0.0, False)]
+    words = coordinates(geo, size, bottom=fy - fy * 0.36, top=H - fy + fy * 0.36, side=fx * 0.3, angle=0.0,
+                        letter=lambda f: "abcdefgh"[f] if f < 8 else str(f + 1))
     side = max(6.0, fy * 0.3)
     for cx in (fx + geo.files * sq / 4, fx + 3 * geo.files * sq / 4):
-        words += [(HOME_EDGES[0], cx, fy * 0.18, side, side * 0.12, False),
-                  (HOME_EDGES[1], cx, H - fy * 0.18, side, side * 0.12, True)]
+        words += [Word(HOME_EDGES[0], cx, fy * 0.18, side, side * 0.12, 0.0),
+                  Word(HOME_EDGES[1], cx, H - fy * 0.18, side, side * 0.12, 180.0)]
     return words
 
 
 def board_words(geo: BoardGeometry) -> list[Rect]:
-    """The boxes of the board's words (board coordinates), from the cap height to the descenders."""
-    register_fonts()
-    boxes = []
-    for words, x, y, size, spacing, turned in _frame_words(geo):
-        width = pdfmetrics.stringWidth(words, SERIF, size) + spacing * max(0, len(words) - 1)
-        low, high = (-0.75 * size, 0.25 * size) if turned else (-0.25 * size, 0.75 * size)
-        boxes.append(Rect(x - width / 2, y + low, width, high - low))
-    return boxes
+    """The boxes of the board's words (board coordinates)."""
+    return word_boxes(_frame_words(geo))
 
 
 def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "") -> None:
     """The board in board coordinates: origin at the outer lower-left corner, rank 1 (the Irish
-    home row) at the bottom, rank 8 (the Viking home row) at the top."""
-    register_fonts()
+    home row) at the bottom, rank 8 (the Viking home row) at the top; a chess board's squares, the
+    river's and the villages' ranks marked in the side frames, the home rows' emblems in the corners."""
     ink = _Ink(ink_saver)
+    look = BoardLook(frame=BOARD_FRAME if not ink_saver else PAPER, words=BONE if not ink_saver else INK,
+                     ground=BOARD_LIGHT if not ink_saver else PAPER, outline=0.6,
+                     ring=GOLD if not ink_saver else INK, ring_width=max(0.6, geo.square * 0.012),
+                     ring_gap=geo.frame * 0.1)
+    kit_board(c, geo, look, squares=partial(_dark_squares, ink=ink), frame_marks=partial(_zones, ink=ink),
+              words=_frame_words(geo), emblems=partial(_home_emblems, ink=ink))
+
+
+def _dark_squares(c, geo: BoardGeometry, *, ink: _Ink) -> None:
+    """The dark squares (a1 is dark, as on a chess board); hatched with ink saver."""
+    sq = geo.square
+    for square in chequer(geo, 0):
+        x0, y0 = square.x, square.y
+        if not ink.saver:
+            c.setFillColor(BOARD_DARK)
+            c.rect(x0, y0, sq, sq, fill=1, stroke=0)
+            continue
+        c.saveState()
+        _clip_rect(c, x0, y0, sq, sq)
+        c.setStrokeColor(tint(BOARD_DARK, 0.8))
+        c.setLineWidth(0.5)
+        step = sq / 9
+        for k in range(-9, 10):
+            c.line(x0 + k * step, y0, x0 + k * step + sq, y0 + sq)
+        c.restoreState()
+
+
+def _zones(c, geo: BoardGeometry, *, ink: _Ink) -> None:
+    """The ranks where the villages (left) and the river (right) may go, as tinted bands in the
+    side frames."""
     sq, fx, fy = geo.square, geo.frame, geo.frame_y
-    W, H = geo.width, geo.height
-    frame_fill = BOARD_FRAME if not ink_saver else PAPER
-    text = BONE if not ink_saver else INK
-    c.saveState()
-    c.setFillColor(frame_fill)
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.8)
-    c.rect(0, 0, W, H, fill=1, stroke=1)
-    # squares: a1 is dark, as on a chess board
-    c.setFillColor(BOARD_LIGHT if not ink_saver else PAPER)
-    c.rect(fx, fy, geo.files * sq, geo.ranks * sq, fill=1, stroke=0)
-    dark = BOARD_DARK if not ink_saver else None
-    for f in range(geo.files):
-        for r in range(geo.ranks):
-            if (f + r) % 2 == 0:
-                x0, y0 = fx + f * sq, fy + r * sq
-                if dark is not None:
-                    c.setFillColor(dark)
-                    c.rect(x0, y0, sq, sq, fill=1, stroke=0)
-                else:
-                    c.saveState()
-                    _clip_rect(c, x0, y0, sq, sq)
-                    c.setStrokeColor(tint(BOARD_DARK, 0.8))
-                    c.setLineWidth(0.5)
-                    step = sq / 9
-                    for k in range(-9, 10):
-                        c.line(x0 + k * step, y0, x0 + k * step + sq, y0 + sq)
-                    c.restoreState()
-    # zones: the ranks where the river and the villages may go, as tinted bands inside the frame
-    river_color, village_color = hx("#2f6f9c"), hx("#5b7f2e")
-    c.setLineWidth(0.6)
-    c.setStrokeColor(INK)
-    c.rect(fx, fy, geo.files * sq, geo.ranks * sq, fill=0, stroke=1)
-    c.setStrokeColor(GOLD if not ink_saver else INK)
-    c.setLineWidth(max(0.6, sq * 0.012))
-    gap = fx * 0.1
-    c.rect(fx - gap, fy - gap, geo.files * sq + 2 * gap, geo.ranks * sq + 2 * gap, fill=0, stroke=1)
     band = fx * 0.34
-    for ranks, color, x0, kind in ((VILLAGE_RANKS, village_color, fx - band - fx * 0.08, "village"),
-                                   (RIVER_RANKS, river_color, fx + geo.files * sq + fx * 0.08, "river")):
+    for ranks, color, x0, kind in ((VILLAGE_RANKS, hx("#5b7f2e"), fx - band - fx * 0.08, "village"),
+                                   (RIVER_RANKS, hx("#2f6f9c"), fx + geo.files * sq + fx * 0.08, "river")):
         y0 = fy + (min(ranks) - 1) * sq + sq * 0.04
         y1 = fy + max(ranks) * sq - sq * 0.04
-        c.setFillColor(color if not ink_saver else tint(color, 0.35))
+        c.setFillColor(color if not ink.saver else tint(color, 0.35))
         c.roundRect(x0, y0, band, y1 - y0, band / 2, fill=1, stroke=0)
         for r in ranks:
             cy = fy + (r - 0.5) * sq
@@ -574,27 +557,24 @@ def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "
             else:
                 for dy in (-band * 0.3, band * 0.3):
                     _small_wave(c, x0 + band / 2, cy + dy, band * 0.75, PAPER)
-    for words, x, y, size, spacing, turned in _frame_words(geo):
-        c.saveState()
-        c.translate(x, y)
-        if turned:
-            c.rotate(180)
-        _text_centered(c, words, 0, 0, SERIF, size, text, spacing)
-        c.restoreState()
-    # home-row emblems in the frame corners
-    for x in (fx / 2, W - fx / 2):
+
+
+def _home_emblems(c, geo: BoardGeometry, *, ink: _Ink) -> None:
+    """The home rows' emblems in the frame's corners: the triquetra by rank 1, the shield by rank 8."""
+    fx, fy, H = geo.frame, geo.frame_y, geo.height
+    saver = ink.saver
+    for x in (fx / 2, geo.width - fx / 2):
         c.saveState()
         c.translate(x - fx * 0.3, fy / 2 - fx * 0.3)
         c.scale(fx * 0.6 / 100, fx * 0.6 / 100)
-        _circle(c, 50, 50, 48, fill=IR_GREEN if not ink_saver else PAPER, stroke=CREAM if not ink_saver else IR_GREEN, width=5)
-        triquetra(c, 50, 49, 32, ribbon=CREAM if not ink_saver else IR_GREEN, edge=IR_GREEN_DARK if not ink_saver else PAPER, ring=False)
+        _circle(c, 50, 50, 48, fill=IR_GREEN if not saver else PAPER, stroke=CREAM if not saver else IR_GREEN, width=5)
+        triquetra(c, 50, 49, 32, ribbon=CREAM if not saver else IR_GREEN, edge=IR_GREEN_DARK if not saver else PAPER, ring=False)
         c.restoreState()
         c.saveState()
         c.translate(x - fx * 0.3, H - fy / 2 - fx * 0.3)
         c.scale(fx * 0.6 / 100, fx * 0.6 / 100)
         _shield(c, ink, 50, 50, 46)
         c.restoreState()
-    c.restoreState()
 
 
 # The tracker and the player aid -----------------------------------------------------------------

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ...kit.faces import CardStyle, FaceSet, Ink, card_sections, circle, text_card, draw_face, hx, paint, poly, text_centered, tint, track_card, track_space
 from ...kit.faces import dots as _dots, ground as _ground, octagon as _octagon, star, stripes as _stripes
+from ...kit.board import BoardLook, Word, chequer, coordinates, draw_board as kit_board
 from ...kit.layout import BoardGeometry
 from ...pdf import BOLD, INK, ITALIC, PAPER, SERIF, register_fonts
 from ..base import KitHooks
@@ -217,24 +218,32 @@ def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "
     squares with the throne and the corners marked (ruling 1), faint marks where the tokens of
     `setup` (grid tokens, ruling 3) start, file letters along the top and bottom and rank numbers
     up both sides."""
-    register_fonts()
     ink = Ink(ink_saver)
+    sq, fx, fy = geo.square, geo.frame, geo.frame_y
+    look = BoardLook(frame=WOOD_DARK if not ink_saver else PAPER, words=BONE if not ink_saver else INK,
+                     ground=BOARD_LIGHT if not ink_saver else PAPER, grid=BOARD_LINE,
+                     grid_width=max(0.5, sq * 0.012), ring=GOLD if not ink_saver else INK,
+                     ring_width=max(0.6, sq * 0.015), ring_gap=fx * 0.12)
+    size = max(6.0, min(fx * 0.55, fy * 0.45))
+    words = coordinates(geo, size, bottom=fy * 0.38, top=geo.height - fy * 0.38, side=fx * 0.45,
+                        rank_size=size * 0.9, letter=FILES.__getitem__)
+    if title:
+        words.append(Word(title.upper(), geo.width / 2, fy * 0.12, size * 0.5, 1.0))
+    kit_board(c, geo, look, squares=None if ink_saver else _tint_squares, marks=partial(_marks, ink=ink, setup=setup),
+              words=words)
+
+
+def _tint_squares(c, geo: BoardGeometry) -> None:
+    """A faint chequer: it helps the eye count squares along a line."""
+    c.setFillColor(BOARD_TINT)
+    for square in chequer(geo, 1):
+        c.rect(square.x, square.y, square.w, square.h, fill=1, stroke=0)
+
+
+def _marks(c, geo: BoardGeometry, *, ink: Ink, setup: tuple[str, ...]) -> None:
+    """Where the setup's attackers (diamonds) and defenders (rings) start, then the throne and the
+    corners (ruling 1), drawn with their faces."""
     sq, fx, fy, n = geo.square, geo.frame, geo.frame_y, geo.files
-    W, H = geo.width, geo.height
-    text = BONE if not ink_saver else INK
-    c.saveState()
-    c.setFillColor(WOOD_DARK if not ink_saver else PAPER)
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.8)
-    c.rect(0, 0, W, H, fill=1, stroke=1)
-    c.setFillColor(BOARD_LIGHT if not ink_saver else PAPER)
-    c.rect(fx, fy, n * sq, geo.ranks * sq, fill=1, stroke=0)
-    if not ink_saver:   # a faint chequer helps the eye count squares along a line
-        c.setFillColor(BOARD_TINT)
-        for f in range(n):
-            for r in range(geo.ranks):
-                if (f + r) % 2:
-                    c.rect(fx + f * sq, fy + r * sq, sq, sq, fill=1, stroke=0)
     for s, letter in enumerate(setup if len(setup) == n * geo.ranks else ()):
         if letter in "AD":
             cx, cy = fx + (s % n + 0.5) * sq, fy + (s // n + 0.5) * sq
@@ -250,37 +259,7 @@ def draw_board(c, geo: BoardGeometry, *, ink_saver: bool = False, title: str = "
     special = {(n * n) // 2: "tafl-throne"} if n == geo.ranks else {}
     special.update({s: "tafl-corner" for s in (0, n - 1, n * geo.ranks - n, n * geo.ranks - 1)})
     for s, face in special.items():
-        draw_face(c, FACES, face, fx + (s % n) * sq, fy + (s // n) * sq, sq, label="", ink_saver=ink_saver)
-    c.setStrokeColor(BOARD_LINE)
-    c.setLineWidth(max(0.5, sq * 0.012))
-    for k in range(1, n):
-        c.line(fx + k * sq, fy, fx + k * sq, fy + geo.ranks * sq)
-    for k in range(1, geo.ranks):
-        c.line(fx, fy + k * sq, fx + n * sq, fy + k * sq)
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.8)
-    c.rect(fx, fy, n * sq, geo.ranks * sq, fill=0, stroke=1)
-    c.setStrokeColor(GOLD if not ink_saver else INK)
-    c.setLineWidth(max(0.6, sq * 0.015))
-    gap = fx * 0.12
-    c.rect(fx - gap, fy - gap, n * sq + 2 * gap, geo.ranks * sq + 2 * gap, fill=0, stroke=1)
-    size = max(6.0, min(fx * 0.55, fy * 0.45))
-    for f in range(n):
-        letter = FILES[f]
-        cx = fx + (f + 0.5) * sq
-        text_centered(c, letter, cx, fy * 0.38, SERIF, size, text)
-        c.saveState()
-        c.translate(cx, H - fy * 0.38)
-        c.rotate(180)
-        text_centered(c, letter, 0, 0, SERIF, size, text)
-        c.restoreState()
-    for r in range(geo.ranks):
-        cy = fy + (r + 0.5) * sq - size * 0.33
-        text_centered(c, str(r + 1), fx * 0.45, cy, SERIF, size * 0.9, text)
-        text_centered(c, str(r + 1), W - fx * 0.45, cy, SERIF, size * 0.9, text)
-    if title:
-        text_centered(c, title.upper(), W / 2, fy * 0.12, SERIF, size * 0.5, text, 1.0)
-    c.restoreState()
+        draw_face(c, FACES, face, fx + (s % n) * sq, fy + (s // n) * sq, sq, label="", ink_saver=ink.saver)
 
 
 # The turn track and the player aid ----------------------------------------------------------------
