@@ -46,11 +46,15 @@ class TableReader:
         return self.game.error(section, key, f"[{section}] {key + ': ' if key else ''}{message}")
 
     # --- tables
-    def table(self, section: str, value: Any, accepted: tuple[str, ...]) -> dict[str, Any]:
-        """A table whose keys are all in `accepted`; `section` may be nested ("pieces.hero")."""
+    def _not_a_table(self, section: str, what: str = "a table") -> GameFileError:
+        """`[section] must be ...`, at its header or, nested ("pieces.hero"), at its key."""
         parent, _, name = section.rpartition(".")
+        return self.game.error(parent or section, name if parent else None, f"[{section}] must be {what}")
+
+    def table(self, section: str, value: Any, accepted: tuple[str, ...]) -> dict[str, Any]:
+        """A table whose keys are all in `accepted`."""
         if not isinstance(value, dict):
-            raise self.game.error(parent or section, name if parent else None, f"[{section}] must be a table")
+            raise self._not_a_table(section)
         for key in value:
             if key not in accepted:
                 raise self.game.error(section, key, f"unknown key {key!r} in [{section}]; accepted keys: "
@@ -60,7 +64,7 @@ class TableReader:
     def entries(self, section: str, value: Any) -> dict[str, Any]:
         """A table of named entries, such as [pieces] (each entry is read with `table`)."""
         if not isinstance(value, dict):
-            raise self.error(section, None, "must be a table of named entries")
+            raise self._not_a_table(section, "a table of named entries")
         return value
 
     def fill(self, section: str, value: Any, cls: type) -> Any:
@@ -88,7 +92,7 @@ class TableReader:
         return value
 
     def choice(self, section: str, key: str, value: Any, choices: tuple[str, ...]) -> str:
-        if value not in choices:
+        if not isinstance(value, str) or value not in choices:
             raise self.error(section, key, f"expected one of {', '.join(choices)}, not {value!r}")
         return value
 

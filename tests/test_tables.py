@@ -110,6 +110,21 @@ def test_a_dataclass_is_filled_from_its_table(tmp_path):
         "[thing] count: expected a whole number, not 'x'"
 
 
+def edited(tmp_path: Path, game: str, old: str, new: str) -> Path:
+    """A copy of a game folder with one edit to its components.toml."""
+    folder = tmp_path / "game"
+    shutil.copytree(ROOT / game, folder, ignore=shutil.ignore_patterns("output"))
+    path = folder / "components.toml"
+    source = path.read_text(encoding="utf-8")
+    assert old in source
+    path.write_text(source.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def line(folder: Path, number: int) -> str:
+    return (folder / "components.toml").read_text(encoding="utf-8").splitlines()[number - 1]
+
+
 @pytest.mark.parametrize("game,section,text", [
     (".", "game", 'title = "Siege of Armagh"'),
     (".", "print", 'square = "45mm"'),
@@ -117,12 +132,20 @@ def test_a_dataclass_is_filled_from_its_table(tmp_path):
     ("games/hoard", "tokens.gold", 'size = 0.45'),
 ])
 def test_the_three_readers_word_an_unknown_key_alike(tmp_path, game, section, text):
-    folder = tmp_path / "game"
-    shutil.copytree(ROOT / game, folder, ignore=shutil.ignore_patterns("output"))
-    path = folder / "components.toml"
-    source = path.read_text(encoding="utf-8")
-    assert text in source
-    path.write_text(source.replace(text, text + "\nwibble = 1", 1), encoding="utf-8")
+    folder = edited(tmp_path, game, text, text + "\nwibble = 1")
     error = refused(lambda: load_kit(load_game(folder)))
     assert error.message.startswith(f"unknown key 'wibble' in [{section}]; accepted keys: ")
-    assert path.read_text(encoding="utf-8").splitlines()[error.line - 1].startswith("wibble = 1")
+    assert line(folder, error.line).startswith("wibble = 1")
+
+
+@pytest.mark.parametrize("game,old,new", [
+    (".", 'paper = "a4"', 'paper = ["a4"]'),
+    (".", 'front = "irish"', 'front = ["irish"]'),
+    ("games/hoard", 'd1 = "gold-2"', "d1 = {}"),
+    ("games/hoard", "sides = true", 'sides = [["stone"]]'),
+    ("games/tile-duel", 'cells = { c1 = "dawn"', 'cells = { c1 = ["dawn"]'),
+])
+def test_a_list_or_table_where_a_name_is_expected_is_located(tmp_path, game, old, new):
+    folder = edited(tmp_path, game, old, new)
+    error = refused(lambda: load_kit(load_game(folder)))
+    assert line(folder, error.line).startswith(new.split(" = ")[0] + " = ")

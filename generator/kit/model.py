@@ -151,7 +151,7 @@ class Kit:
 
 def _art(r: TableReader, section: str, key: str, value: Any) -> str:
     """A face the game's kit draws, by name."""
-    if value not in r.game.faces.draw:
+    if not isinstance(value, str) or value not in r.game.faces.draw:
         raise r.error(section, key, f"unknown art {value!r}; the kit draws: {', '.join(r.game.faces.names)}")
     return value
 

@@ -198,7 +198,7 @@ class Reader(TableReader):
         if value is True:
             return list(everyone)
         by_key = {s.key: s for s in everyone}
-        if not isinstance(value, list) or not all(v in by_key for v in value):
+        if not isinstance(value, list) or not all(isinstance(v, str) and v in by_key for v in value):
             raise self.error(section, "sides", f"expected true or a list of sides ({', '.join(by_key)}), "
                                                f"not {value!r}")
         return [by_key[v] for v in value]
@@ -396,7 +396,7 @@ def read_board(r: Reader) -> tuple[BoardSpec, Callable]:
         raise r.error("board", "files" if not 2 <= files <= 26 else "ranks",
                       "a board has 2 to 26 files and 2 to 40 ranks")
     terrains = {}
-    for name, spec in (entry.get("terrain") or {}).items():
+    for name, spec in r.entries("board.terrain", entry.get("terrain", {})).items():
         section = f"board.terrain.{name}"
         spec = r.table(section, spec, ("name", "fill", "mark"))
         terrains[name] = kinds.Terrain(r.text(section, "name", spec.get("name", name.capitalize())),
@@ -412,7 +412,7 @@ def read_board(r: Reader) -> tuple[BoardSpec, Callable]:
             index = board.parse_square(square)
         except ValueError as exc:
             raise r.error("board", "cells", str(exc)) from None
-        if name not in terrains:
+        if not isinstance(name, str) or name not in terrains:
             raise r.error("board", "cells", f"{square}: unknown terrain {name!r}; terrains: "
                                             f"{', '.join(terrains) or 'none (add [board.terrain.NAME])'}")
         cells[index] = terrains[name]
@@ -457,7 +457,7 @@ def read_design(game: Game, data: dict[str, Any]) -> Design:
     placed: dict[str, list[int]] = {}
     layout = style.get("setup_board", {})
     for square, face in r.table("style.setup_board", layout, tuple(layout)).items():
-        if face not in r.draw:
+        if not isinstance(face, str) or face not in r.draw:
             raise r.error("style.setup_board", square, f"unknown face {face!r}; faces: {', '.join(r.draw)}")
         try:
             placed.setdefault(face, []).append(board.parse_square(square))
