@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import fields, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
 from .errors import GameFileError, UsageError, read_text
 from .games import DEFAULT, game_class
 from .games.base import COMPONENTS_FILE, Game, GameInfo
+from .tables import TableReader
 
 KIT_SECTIONS = ("print", "pieces")
-MAX_LINE = 120  # characters of a one-line text such as [game] title
 
 
 def key_line(source: str, section: str, key: str | None = None) -> int | None:
@@ -44,30 +44,7 @@ def key_line(source: str, section: str, key: str | None = None) -> int | None:
 
 def take(table: Any, cls: type, section: str, path: Path, source: str) -> Any:
     """Build the dataclass `cls` from a TOML table, refusing unknown keys and wrong types."""
-    if not isinstance(table, dict):
-        raise GameFileError(path, key_line(source, section), f"[{section}] must be a table")
-    accepted = {f.name: f for f in fields(cls)}
-    defaults = cls()
-
-    def error(key: str, message: str) -> GameFileError:   # located only when there is an error
-        return GameFileError(path, key_line(source, section, key), message)
-
-    values = {}
-    for key, value in table.items():
-        if key not in accepted:
-            raise error(key, f"unknown key {key!r} in [{section}]; accepted keys: {', '.join(accepted)}")
-        expected = type(getattr(defaults, key))
-        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise error(key, f"[{section}] {key} must be a whole number, not {value!r}")
-        if expected is int and value < 0:
-            raise error(key, f"[{section}] {key} must not be negative, got {value}")
-        if expected is str and not isinstance(value, str):
-            raise error(key, f"[{section}] {key} must be text, not {value!r}")
-        if expected is str and (len(value) > MAX_LINE or "\n" in value or "\x00" in value):
-            raise error(key, f"[{section}] {key} must be one line of at most {MAX_LINE} characters "
-                             f"(it is printed on every page)")
-        values[key] = value
-    return cls(**values)
+    return TableReader.at(path, source).fill(section, table, cls)
 
 
 def load_game(folder: Path | str | None = None) -> Game:

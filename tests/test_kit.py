@@ -426,8 +426,8 @@ def _game_with(tmp_path, old, new):
     ('viking-raider = "plain_vikings"', 'viking-raider = 4', r"backs add up to 7 .* but count is 8"),
     ('spaces = "tracker_spaces"', 'spaces = 4', r"spaces is 4 but the rules need 1 \+ villages = 6"),
     ('square = "45mm"', 'square = "45"', r"\[print\] square: bad length '45'"),
-    ('paper = "a4"', 'paper = "a3"', r"\[print\] paper must be a4, letter or both"),
-    ('count = "stun_markers"', 'count = "stuns"', r"bad count 'stuns'; expected a whole number or a count name"),
+    ('paper = "a4"', 'paper = "a3"', r"\[print\] paper: expected one of a4, letter, both, not 'a3'"),
+    ('count = "stun_markers"', 'count = "stuns"', r"count: expected a whole number or a count name \(viking_troops, .*\), not 'stuns'"),
     ('size = ["95mm", "140mm"]', 'size = ["95mm", "400mm"]', r"does not fit on an A4 sheet"),
 ])
 def test_bad_game_files_name_the_file_line_and_what_was_expected(tmp_path, old, new, message):

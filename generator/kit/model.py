@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import UsageError
-from ..games.base import MAX_COPIES, Game, KitHooks
+from ..games.base import Game, KitHooks
+from ..tables import TableReader
 from ..units import mm, parse_length
 from .faces import FaceSet
 
@@ -58,9 +59,12 @@ DEFAULT_PRINT: dict[str, Any] = {
     "square": "45mm", "paper": "a4", "margin": "8mm", "board_overlap": "10mm", "bleed": "0mm",
 }
 
-# Sanity limits: a board square a person can play on, and pieces a person can cut out (MAX_COPIES,
-# shared with the games' own count checks).
+# Sanity limits: a board square a person can play on, and pieces a person can cut out (a count is
+# at most games.base.MAX_COPIES, read by generator.tables).
 SQUARE_RANGE = (mm(15), mm(80))
+MARGIN_RANGE = (mm(3), mm(25))      # home printers cannot print nearer the edge
+OVERLAP_RANGE = (mm(3), mm(40))
+BLEED_RANGE = (0.0, mm(5))
 PIECE_MIN = mm(8)
 PAPER_NAMES = {"a4": "an A4", "letter": "a Letter", "both": "an A4 or a Letter"}
 SLUG_LENGTH = 60  # characters of the title in a file name
@@ -145,103 +149,43 @@ class Kit:
         raise KeyError(key)
 
 
-def _size(game: Game, section: str, key: str, value: Any, square: float) -> float:
-    try:
-        if isinstance(value, bool):
-            raise ValueError
-        length = parse_length(value if isinstance(value, (int, float)) else str(value), square)
-    except ValueError:
-        raise game.error(section, key, f"[{section}] {key}: bad size {value!r}; expected a fraction "
-                                       f"of the board square (0.7), a length (\"31.5mm\", \"1.2in\") "
-                                       f"or two of them as [w, h]") from None
-    if length <= 0:
-        raise game.error(section, key, f"[{section}] {key} must be positive, got {value!r}")
-    return length
-
-
-def _length(game: Game, section: str, key: str, value: Any) -> float:
-    if value == 0 and not isinstance(value, bool):
-        return 0.0
-    try:
-        if not isinstance(value, str):
-            raise ValueError
-        return parse_length(value)
-    except ValueError:
-        raise game.error(section, key, f"[{section}] {key}: bad length {value!r}; expected a length "
-                                       f"with its unit, such as \"8mm\" or \"0.25in\"") from None
-
-
-def _count(game: Game, section: str, key: str, value: Any) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        if value > MAX_COPIES:
-            raise game.error(section, key, f"[{section}] {key}: {value} is too many to cut out (at most {MAX_COPIES})")
-        if value >= 0:
-            return value
-    names = game.template_values()
-    if isinstance(value, str) and isinstance(names.get(value), int):
-        return names[value]
-    known = ", ".join(k for k, v in names.items() if isinstance(v, int) and not isinstance(v, bool))
-    raise game.error(section, key, f"[{section}] {key}: bad count {value!r}; expected a whole "
-                                   f"number or a count name ({known})")
-
-
-def _art(game: Game, section: str, key: str, value: Any) -> str:
-    if value not in game.faces.draw:
-        raise game.error(section, key, f"[{section}] {key}: unknown art {value!r}; the kit draws: "
-                                       f"{', '.join(game.faces.names)}")
+def _art(r: TableReader, section: str, key: str, value: Any) -> str:
+    """A face the game's kit draws, by name."""
+    if not isinstance(value, str) or value not in r.game.faces.draw:
+        raise r.error(section, key, f"unknown art {value!r}; the kit draws: {', '.join(r.game.faces.names)}")
     return value
 
 
-def _piece(game: Game, hooks: KitHooks, key: str, table: Any, square: float) -> Piece:
-    section = f"pieces.{key}"
-    if not isinstance(table, dict):
-        raise game.error("pieces", key, f"[pieces] {key} must be a table such as [pieces.{key}]")
-    for name in table:
-        if name not in PIECE_KEYS:
-            raise game.error(section, name, f"unknown key {name!r} in [{section}]; accepted keys: "
-                                            f"{', '.join(PIECE_KEYS)}")
-    kind = table.get("kind", "token")
-    if kind not in KINDS:
-        raise game.error(section, "kind", f"[{section}] kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    size = table.get("size")
-    if size is None:
-        raise game.error(section, None, f"[{section}] needs a size (a fraction of the square, a "
-                                        f"length, or [w, h])")
-    if isinstance(size, str) and "x" in size:
-        size = [part.strip() for part in size.split("x")]
-    if isinstance(size, list):
-        if len(size) != 2:
-            raise game.error(section, "size", f"[{section}] size: expected [w, h], got {size!r}")
-        width, height = (_size(game, section, "size", v, square) for v in size)
-    else:
-        width = height = _size(game, section, "size", size, square)
+def _piece(r: TableReader, hooks: KitHooks, key: str, table: Any) -> Piece:
+    game, section = r.game, f"pieces.{key}"
+    table = r.table(section, table, PIECE_KEYS)
+    kind = r.choice(section, "kind", table.get("kind", "token"), KINDS)
+    if "size" not in table:
+        raise r.error(section, None, "needs a size (a fraction of the square, a length, or [w, h])")
+    width, height = r.size(section, "size", table["size"])
     if min(width, height) < PIECE_MIN:
-        raise game.error(section, "size", f"[{section}] size: {width / mm(1):.1f} x "
-                                          f"{height / mm(1):.1f} mm is too small to cut out "
-                                          f"(at least {PIECE_MIN / mm(1):.0f} mm)")
-    count = _count(game, section, "count", table.get("count", 1))
-    name = table.get("name", key.replace("_", " ").capitalize())
-    if not isinstance(name, str):
-        raise game.error(section, "name", f"[{section}] name must be text, not {name!r}")
+        raise r.error(section, "size", f"{width / mm(1):.1f} x {height / mm(1):.1f} mm is too small to cut "
+                                       f"out (at least {PIECE_MIN / mm(1):.0f} mm)")
+    count = r.count(section, "count", table.get("count", 1))
+    name = r.text(section, "name", table.get("name", key.replace("_", " ").capitalize()))
     front, backs, spaces, pairs = "", (), 0, ()
     if kind == "token" and "faces" in table:
-        pairs = _pairs(game, section, table, count if "count" in table else None)
+        pairs = _pairs(r, section, table, count if "count" in table else None)
         front, count = pairs[0][0], sum(n for _, _, n in pairs)
         backs = tuple((b, n) for _, b, n in pairs if b)
     elif kind == "token":
         if "front" not in table:
-            raise game.error(section, None, f"[{section}] needs front = an art name "
-                                            f"({', '.join(game.faces.names)})")
-        front = _art(game, section, "front", table["front"])
+            raise r.error(section, None, f"needs front = an art name ({', '.join(game.faces.names)})")
+        front = _art(r, section, "front", table["front"])
         if "back" in table and "backs" in table:
             raise game.error(section, "backs", f"[{section}] has both back and backs; use one")
         if "back" in table:
-            backs = ((_art(game, section, "back", table["back"]), count),)
+            backs = ((_art(r, section, "back", table["back"]), count),)
         elif "backs" in table:
             if not isinstance(table["backs"], dict) or not table["backs"]:
-                raise game.error(section, "backs", f"[{section}] backs: expected a table of "
-                                                   f"art = count, such as {{ hero-leader = \"leaders\" }}")
-            backs = tuple((_art(game, section, "backs", art), _count(game, section, "backs", n))
+                raise r.error(section, "backs", "expected a table of art = count, such as "
+                                                "{ hero-leader = \"leaders\" }")
+            backs = tuple((_art(r, section, "backs", art), r.count(section, "backs", n))
                           for art, n in table["backs"].items())
             total = sum(n for _, n in backs)
             if total != count:
@@ -255,18 +199,17 @@ def _piece(game: Game, hooks: KitHooks, key: str, table: Any, square: float) -> 
                                                  f"drawn by the kit)")
     if kind == "tracker":
         if "spaces" not in table:
-            raise game.error(section, None, f"[{section}] a tracker needs spaces = a number or a count name")
-        spaces = _count(game, section, "spaces", table["spaces"])
+            raise r.error(section, None, "a tracker needs spaces = a number or a count name")
+        spaces = r.count(section, "spaces", table["spaces"])
     elif "spaces" in table:
         raise game.error(section, "spaces", f"[{section}] spaces is for kind = \"tracker\" only")
     labels = table.get("labels", {})
     if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
-        raise game.error(section, "labels", f"[{section}] labels: expected a table of art = \"text\"")
+        raise r.error(section, "labels", "expected a table of art = \"text\"")
     faces = {front, *(art for art, _ in backs), *(art for f, b, _ in pairs for art in (f, b))} - {""}
     for art in labels:
         if art not in faces:
-            raise game.error(section, "labels", f"[{section}] labels: {art!r} is not a face of this "
-                                                f"piece ({', '.join(sorted(faces))})")
+            raise r.error(section, "labels", f"{art!r} is not a face of this piece ({', '.join(sorted(faces))})")
     defaults = {face: game.faces.labels.get(face, "") for face in faces}
     piece = Piece(key=key, name=name, kind=kind, width=width, height=height, count=count, front=front,
                   backs=backs, labels=tuple(sorted({**defaults, **labels}.items())), spaces=spaces,
@@ -277,21 +220,21 @@ def _piece(game: Game, hooks: KitHooks, key: str, table: Any, square: float) -> 
     return piece
 
 
-def _pairs(game: Game, section: str, table: dict, count: int | None) -> tuple[tuple[str, str, int], ...]:
+def _pairs(r: TableReader, section: str, table: dict, count: int | None) -> tuple[tuple[str, str, int], ...]:
     """`faces = [[front, back, copies], ...]`: every back given, or none."""
     if any(k in table for k in ("front", "back", "backs")):
-        raise game.error(section, "faces", f"[{section}] has faces and front/back; use one")
+        raise r.game.error(section, "faces", f"[{section}] has faces and front/back; use one")
     rows = table["faces"]
-    if not isinstance(rows, list) or not rows or not all(isinstance(r, list) and len(r) == 3 for r in rows):
-        raise game.error(section, "faces", f"[{section}] faces: expected a list of [front, back, "
-                                           f"count], such as [[\"red-1\", \"red-back\", 4]]")
-    pairs = tuple((_art(game, section, "faces", f), _art(game, section, "faces", b) if b else "",
-                   _count(game, section, "faces", n)) for f, b, n in rows)
+    if not isinstance(rows, list) or not rows or not all(isinstance(row, list) and len(row) == 3 for row in rows):
+        raise r.error(section, "faces", "expected a list of [front, back, count], such as "
+                                        "[[\"red-1\", \"red-back\", 4]]")
+    pairs = tuple((_art(r, section, "faces", f), _art(r, section, "faces", b) if b else "",
+                   r.count(section, "faces", n)) for f, b, n in rows)
     if len({bool(b) for _, b, _ in pairs}) > 1:
-        raise game.error(section, "faces", f"[{section}] faces: give every copy a back, or none")
+        raise r.error(section, "faces", "give every copy a back, or none")
     total = sum(n for _, _, n in pairs)
     if count is not None and total != count or total == 0:
-        raise game.error(section, "faces", f"[{section}] faces add up to {total} but count is {count}")
+        raise r.game.error(section, "faces", f"[{section}] faces add up to {total} but count is {count}")
     return pairs
 
 
@@ -299,19 +242,15 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
              duplex: str | None = None, back_offset: tuple[float, float] = (0.0, 0.0),
              ink_saver: bool = False) -> Kit:
     """The print model of `game`, with the command line's choices laid over [print]."""
-    raw = game.tables.get("print", {})
-    for key in raw:
-        if key not in PRINT_KEYS:
-            raise game.error("print", key, f"unknown key {key!r} in [print]; accepted keys: "
-                                           f"{', '.join(PRINT_KEYS)}")
-    settings = {**DEFAULT_PRINT, **raw}
+    r = TableReader(game)
+    settings = {**DEFAULT_PRINT, **r.table("print", game.tables.get("print", {}), PRINT_KEYS)}
     if square is not None:
         try:
             side = parse_length(square) if not isinstance(square, (int, float)) else float(square)
         except ValueError as exc:
             raise UsageError(f"--square: {exc}") from None
     else:
-        side = _length(game, "print", "square", settings["square"])
+        side = r.length("print", "square", settings["square"])
     if not SQUARE_RANGE[0] <= side <= SQUARE_RANGE[1]:
         where = "--square" if square is not None else "[print] square"
         message = (f"{where} must be 15 to 80 mm (a playable chess board), got "
@@ -319,31 +258,22 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
         if square is not None:
             raise UsageError(message)
         raise game.error("print", "square", message)
-    paper = paper if paper is not None else settings["paper"]
-    if paper not in PAPERS:
-        if "paper" in raw and paper == raw["paper"]:
-            raise game.error("print", "paper", f"[print] paper must be a4, letter or both, not {paper!r}")
+    r.square = side
+    if paper is None:
+        paper = r.choice("print", "paper", settings["paper"], tuple(PAPERS))
+    elif paper not in PAPERS:
         raise ValueError(f"paper must be a4, letter or both, not {paper!r}")
     if duplex is not None and duplex not in DUPLEX:
         raise ValueError(f"duplex must be long or short, not {duplex!r}")
-    margin = _length(game, "print", "margin", settings["margin"])
-    overlap = _length(game, "print", "board_overlap", settings["board_overlap"])
-    bleed = _length(game, "print", "bleed", settings["bleed"])
-    if not mm(3) <= margin <= mm(25):
-        raise game.error("print", "margin", f"[print] margin must be 3 to 25 mm, got {margin / mm(1):.1f} mm")
-    if not mm(3) <= overlap <= mm(40):
-        raise game.error("print", "board_overlap", f"[print] board_overlap must be 3 to 40 mm, "
-                                                   f"got {overlap / mm(1):.1f} mm")
-    if bleed > mm(5):
-        raise game.error("print", "bleed", f"[print] bleed must be at most 5 mm, got {bleed / mm(1):.1f} mm")
-    tables = game.tables.get("pieces", game.faces.default_pieces)
-    if not isinstance(tables, dict):
-        raise game.error("pieces", None, "[pieces] must be a table of pieces")
+    margin = r.length("print", "margin", settings["margin"], *MARGIN_RANGE)
+    overlap = r.length("print", "board_overlap", settings["board_overlap"], *OVERLAP_RANGE)
+    bleed = r.length("print", "bleed", settings["bleed"], *BLEED_RANGE)
+    tables = r.entries("pieces", game.tables.get("pieces", game.faces.default_pieces))
     if not tables:
-        raise game.error("pieces", None, "[pieces] is empty: no pieces to print (add [pieces.NAME] tables, "
-                                         "or leave [pieces] out for the game's own)")
+        raise r.error("pieces", None, "is empty: no pieces to print (add [pieces.NAME] tables, "
+                                      "or leave [pieces] out for the game's own)")
     hooks = game.kit_hooks()
-    pieces = tuple(_piece(game, hooks, key, table, side) for key, table in tables.items())
+    pieces = tuple(_piece(r, hooks, key, table) for key, table in tables.items())
     kit = Kit(title=game.info.title, version=game.info.version, date=game.info.date,
               designer=game.info.designer, square=side, paper=paper, margin=margin,
               board_overlap=overlap, bleed=bleed, pieces=pieces, duplex=duplex,

@@ -8,7 +8,6 @@ prints. Every error names components.toml and the line of the offending key.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -16,6 +15,7 @@ from typing import Any, Callable
 from ...kit import artfile, kinds
 from ...kit.faces import FaceSet
 from ...pdf import hx
+from ...tables import TableReader
 from ...units import mm, parse_length
 from ..base import MAX_COPIES, BoardSpec, Game, KitHooks
 from ..symbols import GRID_CHARS, SYMBOLS
@@ -57,67 +57,41 @@ class Side:
     emblem: Any
 
 
-class Reader:
-    """Typed reads of one game's tables, each error located at its key."""
+class Reader(TableReader):
+    """The typed reads of `TableReader` over a data-only game's tables, with the faces, labels
+    and generated [pieces] tables they make; counts may name the game's [numbers]."""
+
+    NAMES = "a [numbers] name"
 
     def __init__(self, game: Game, data: dict[str, Any]):
-        self.game, self.data = game, data
+        super().__init__(game, self._square(game))
+        self.data = data
         self.draw: dict[str, Callable] = {}
         self.labels: dict[str, str] = {}
         self.pieces: dict[str, dict] = {}
         self.sources: dict[str, str] = {}
         self.warnings: list[str] = []
         self.totals: dict[str, int] = {}     # each generated piece's number of copies, by its name
-        self.square = self._square()
         self._numbers: dict[str, Any] | None = None     # read once, on first use
         self._sides: list[Side] | None = None
 
-    def _square(self) -> float:
-        value = self.game.tables.get("print", {}).get("square", "45mm")
+    @staticmethod
+    def _square(game: Game) -> float:
+        value = game.tables.get("print", {}).get("square", "45mm")
         try:
             return parse_length(str(value))
         except ValueError:
             return DEFAULT_SQUARE
 
-    def error(self, section: str, key: str | None, message: str):
-        return self.game.error(section, key, f"[{section}] {key + ': ' if key else ''}{message}")
-
-    def table(self, section: str, value: Any, accepted: tuple[str, ...]) -> dict[str, Any]:
-        parent, _, name = section.rpartition(".")
-        if not isinstance(value, dict):
-            raise self.game.error(parent or section, name or None, f"[{section}] must be a table")
-        for key in value:
-            if key not in accepted:
-                raise self.error(section, key, f"unknown key {key!r}; accepted keys: {', '.join(accepted)}")
-        return value
-
-    def entries(self, section: str) -> dict[str, Any]:
-        value = self.data.get(section, {})
-        if not isinstance(value, dict):
-            raise self.error(section, None, "must be a table of named entries")
-        return value
-
-    def text(self, section: str, key: str, value: Any) -> str:
-        if not isinstance(value, str):
-            raise self.error(section, key, f"must be text, not {value!r}")
-        return value
+    def named(self, section: str) -> dict[str, Any]:
+        """The entries of the section `section`, such as [tokens.NAME]."""
+        return self.entries(section, self.data.get(section, {}))
 
     def colour(self, section: str, key: str, value: Any):
-        if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-            return hx(value)
-        raise self.error(section, key, f"expected a colour such as \"#7a2e1f\", not {value!r}")
+        return hx(super().colour(section, key, value))
 
-    def count(self, section: str, key: str, value: Any, most: int = MAX_COPIES) -> int:
-        """A whole number from 0 to `most`, given as such or as a [numbers] name."""
-        numbers = self.numbers()
-        found = numbers.get(value) if isinstance(value, str) else value
-        if not isinstance(found, int) or isinstance(found, bool) or found < 0:
-            raise self.error(section, key, f"expected a whole number or a [numbers] name "
-                                           f"({', '.join(numbers) or 'none'}), not {value!r}")
-        if found > most:
-            named = f" ({value} = {found})" if isinstance(value, str) else ""
-            raise self.error(section, key, f"{found}{named} is too many: at most {most}")
-        return found
+    def count_names(self) -> dict[str, int]:
+        return {k: v for k, v in self.numbers().items() if isinstance(v, int) and not isinstance(v, bool)}
 
     def numbers(self) -> dict[str, Any]:
         if self._numbers is None:
@@ -127,8 +101,7 @@ class Reader:
 
     def art(self, section: str, key: str, value: Any):
         """An art file of the game folder, loaded."""
-        path = artfile.resolve(self.game, section, key, value)
-        return artfile.load(path)
+        return artfile.load(self.path(section, key, value, artfile.SVG + artfile.IMAGES))
 
     def mark(self, section: str, key: str, value: Any):
         """A built-in mark name, or an art file."""
@@ -138,22 +111,6 @@ class Reader:
             raise self.error(section, key, f"unknown mark {value!r}; marks: {', '.join(kinds.MARKS)}, "
                                            f"or an art file such as \"art/lion.svg\"")
         return self.art(section, key, value)
-
-    def size(self, section: str, key: str, value: Any) -> tuple[float, float]:
-        """A size as [pieces] reads it: a fraction of the square, a length, or [w, h]."""
-        parts = value if isinstance(value, list) else [value, value]
-        if len(parts) != 2:
-            raise self.error(section, key, f"expected a size or [w, h], not {value!r}")
-        try:
-            w, h = (parse_length(v if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v),
-                                 self.square) for v in parts)
-        except ValueError:
-            raise self.error(section, key, f"bad size {value!r}; expected a fraction of the square "
-                                           f"(0.7), a length (\"30mm\") or [w, h]") from None
-        if not (0 < w <= MAX_SIZE and 0 < h <= MAX_SIZE):
-            raise self.error(section, key, f"size {value!r} is {w / mm(1):.1f} x {h / mm(1):.1f} mm; each side "
-                                           f"must be more than 0 and at most {MAX_SIZE / mm(1):.0f} mm")
-        return w, h
 
     def render(self, section: str, key: str, text: str, path: Path | None = None) -> str:
         """A template over the game's numbers, rendered in the sandbox (generator/sandbox.py);
@@ -178,7 +135,7 @@ class Reader:
         if "text" in entry and "template" in entry:
             raise self.error(section, "template", "give text or template, not both")
         if "template" in entry:
-            path = artfile.resolve(self.game, section, "template", entry["template"], (".j2", ".md", ".txt"))
+            path = self.path(section, "template", entry["template"], (".j2", ".md", ".txt"))
             from ...errors import GameFileError, read_text
             return self.render(section, "template", read_text(path, GameFileError), path)
         return self.render(section, "text", self.text(section, "text", entry.get("text", "")))
@@ -221,7 +178,7 @@ class Reader:
         if self._sides is not None:
             return self._sides
         found = []
-        for key, entry in self.entries("sides").items():
+        for key, entry in self.named("sides").items():
             section = f"sides.{key}"
             entry = self.table(section, entry, ("name", "colour", "emblem"))
             found.append(Side(key, self.text(section, "name", entry.get("name", key.capitalize())),
@@ -241,7 +198,7 @@ class Reader:
         if value is True:
             return list(everyone)
         by_key = {s.key: s for s in everyone}
-        if not isinstance(value, list) or not all(v in by_key for v in value):
+        if not isinstance(value, list) or not all(isinstance(v, str) and v in by_key for v in value):
             raise self.error(section, "sides", f"expected true or a list of sides ({', '.join(by_key)}), "
                                                f"not {value!r}")
         return [by_key[v] for v in value]
@@ -265,10 +222,10 @@ def _grid(reader: Reader, section: str, key: str, value: Any) -> tuple[str, ...]
 
 def read_tiles(r: Reader, style: dict[str, Any]) -> None:
     """Double-sided movement tiles, one set per side, and the legend of their symbols."""
-    entries = r.entries("tiles")
+    entries = r.named("tiles")
     if not entries:
         return
-    size = r.size("style", "tile_size", style.get("tile_size", 0.9))
+    size = r.size("style", "tile_size", style.get("tile_size", 0.9), MAX_SIZE)
     faces, used = [], set()
     for key, entry in entries.items():
         section = f"tiles.{key}"
@@ -304,15 +261,13 @@ def read_tiles(r: Reader, style: dict[str, Any]) -> None:
 
 def read_tokens(r: Reader) -> None:
     """Tokens: plain, valued (coins), hidden-value per side (identical backs), or edge pieces."""
-    for key, entry in r.entries("tokens").items():
+    for key, entry in r.named("tokens").items():
         section = f"tokens.{key}"
         entry = r.table(section, entry, ("name", "shape", "size", "count", "values", "sides", "fill", "mark",
                                          "art", "back", "label"))
-        shape = entry.get("shape", "square")
-        if shape not in SHAPES:
-            raise r.error(section, "shape", f"expected one of {', '.join(SHAPES)}, not {shape!r}")
+        shape = r.choice(section, "shape", entry.get("shape", "square"), SHAPES)
         raw_size = entry.get("size", [1.0, 0.2] if shape == "edge" else 0.6)
-        size = r.size(section, "size", raw_size)
+        size = r.size(section, "size", raw_size, MAX_SIZE)
         values = entry.get("values")
         if values is not None and (not isinstance(values, dict) or not values):
             raise r.error(section, "values", "expected a table of value = count, such as { 1 = 6, 5 = 2 }")
@@ -346,7 +301,7 @@ def read_tokens(r: Reader) -> None:
 
 def read_tracks(r: Reader, accent) -> None:
     """Scoring tracks 0..N as strips of numbered cells that fit a sheet's width."""
-    for key, entry in r.entries("tracks").items():
+    for key, entry in r.named("tracks").items():
         section = f"tracks.{key}"
         entry = r.table(section, entry, ("name", "from", "to", "cell", "fill", "accent", "count"))
         if "to" not in entry:
@@ -358,10 +313,8 @@ def read_tracks(r: Reader, accent) -> None:
         if last - first + 1 > MAX_TRACK:
             raise r.error(section, "to", f"a track from {first} to {last} has {last - first + 1} spaces; "
                                          f"at most {MAX_TRACK}")
-        cell = r.size(section, "cell", entry.get("cell", "12mm"))[0]
-        if not TRACK_CELL[0] <= cell <= TRACK_CELL[1]:
-            raise r.error(section, "cell", f"a track space is {TRACK_CELL[0] / mm(1):.0f} to "
-                                           f"{TRACK_CELL[1] / mm(1):.0f} mm, not {cell / mm(1):g} mm")
+        cell = r.size(section, "cell", entry.get("cell", "12mm"), MAX_SIZE)[0]
+        r.within(section, "cell", cell, *TRACK_CELL)
         numbers = list(range(first, last + 1))
         strips = math.ceil(len(numbers) / max(1, int(STRIP_ROOM // cell)))
         per = math.ceil(len(numbers) / strips)
@@ -379,10 +332,10 @@ def read_tracks(r: Reader, accent) -> None:
 
 def read_screens(r: Reader, accent) -> None:
     """Folding player screens, one per side, with reference panels from a template."""
-    for key, entry in r.entries("screens").items():
+    for key, entry in r.named("screens").items():
         section = f"screens.{key}"
         entry = r.table(section, entry, ("name", "heading", "text", "template", "panel", "sides"))
-        pw, ph = r.size(section, "panel", entry.get("panel", ["60mm", "62mm"]))
+        pw, ph = r.size(section, "panel", entry.get("panel", ["60mm", "62mm"]), MAX_SIZE)
         panels = [p.strip() for p in r.body(section, entry).split("\n---\n")]
         if len(panels) > 3:
             raise r.error(section, "text", f"has {len(panels)} panels; a screen has 3 (separate them with ---)")
@@ -401,7 +354,7 @@ def read_screens(r: Reader, accent) -> None:
 
 def read_cards(r: Reader, accent) -> None:
     """Cards at standard sizes, their text from templates over the game's numbers."""
-    for key, entry in r.entries("cards").items():
+    for key, entry in r.named("cards").items():
         section = f"cards.{key}"
         entry = r.table(section, entry, ("name", "title", "size", "count", "text", "template", "fill", "art",
                                          "back", "mark"))
@@ -409,7 +362,7 @@ def read_cards(r: Reader, accent) -> None:
         if isinstance(size, str) and size in kinds.CARD_SIZES:
             w, h = (mm(v) for v in kinds.CARD_SIZES[size])
         elif isinstance(size, list):
-            w, h = r.size(section, "size", size)
+            w, h = r.size(section, "size", size, MAX_SIZE)
         else:
             raise r.error(section, "size", f"expected {', '.join(kinds.CARD_SIZES)} or [w, h], not {size!r}")
         fill = r.colour(section, "fill", entry["fill"]) if "fill" in entry else accent
@@ -443,7 +396,7 @@ def read_board(r: Reader) -> tuple[BoardSpec, Callable]:
         raise r.error("board", "files" if not 2 <= files <= 26 else "ranks",
                       "a board has 2 to 26 files and 2 to 40 ranks")
     terrains = {}
-    for name, spec in (entry.get("terrain") or {}).items():
+    for name, spec in r.entries("board.terrain", entry.get("terrain", {})).items():
         section = f"board.terrain.{name}"
         spec = r.table(section, spec, ("name", "fill", "mark"))
         terrains[name] = kinds.Terrain(r.text(section, "name", spec.get("name", name.capitalize())),
@@ -459,7 +412,7 @@ def read_board(r: Reader) -> tuple[BoardSpec, Callable]:
             index = board.parse_square(square)
         except ValueError as exc:
             raise r.error("board", "cells", str(exc)) from None
-        if name not in terrains:
+        if not isinstance(name, str) or name not in terrains:
             raise r.error("board", "cells", f"{square}: unknown terrain {name!r}; terrains: "
                                             f"{', '.join(terrains) or 'none (add [board.terrain.NAME])'}")
         cells[index] = terrains[name]
@@ -496,17 +449,15 @@ def read_design(game: Game, data: dict[str, Any]) -> Design:
     if not banner:
         raise game.error("game", None, "a components game needs components: [tiles], [tokens], [tracks], "
                                        "[screens] or [cards] (docs/components.md)")
-    for face in banner:
+    for face in r.texts("style", "banner", banner, "face names"):
         if face not in r.draw:
             raise r.error("style", "banner", f"unknown face {face!r}; faces: {', '.join(r.draw)}")
-    setup = style.get("setup", [])
-    if not isinstance(setup, list) or not all(isinstance(s, str) for s in setup):
-        raise r.error("style", "setup", "expected a list of set-up steps (text)")
+    setup = r.texts("style", "setup", style.get("setup", []), "set-up steps")
     notes = r.text("style", "notes", style.get("notes", f"The board: {board.files} \u00d7 {board.ranks} squares."))
     placed: dict[str, list[int]] = {}
     layout = style.get("setup_board", {})
     for square, face in r.table("style.setup_board", layout, tuple(layout)).items():
-        if face not in r.draw:
+        if not isinstance(face, str) or face not in r.draw:
             raise r.error("style.setup_board", square, f"unknown face {face!r}; faces: {', '.join(r.draw)}")
         try:
             placed.setdefault(face, []).append(board.parse_square(square))
