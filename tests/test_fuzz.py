@@ -228,17 +228,9 @@ def run_mutated(game: str, text: str, full_build: bool) -> None:
         assert "root:x:" not in output
 
 
-UNHASHABLE = ("BUG: a list or a table where a name is expected: internal error TypeError unhashable type "
-              "(test_safety.py::test_a_list_or_table_instead_of_a_name_is_located)")
 
 
-def games_with(bugs: dict[str, str]) -> list:
-    """The games as parameters, those whose (derandomized) examples meet a known bug marked xfail."""
-    return [pytest.param(game, marks=pytest.mark.xfail(strict=True, reason=bugs[game])) if game in bugs else game
-            for game in GAMES]
-
-
-@pytest.mark.parametrize("game", games_with({"hoard": UNHASHABLE}))
+@pytest.mark.parametrize("game", GAMES)
 def test_mutated_components_toml_loads_or_names_its_line(game):
     source = (GAMES[game] / "components.toml").read_text()
 
@@ -251,7 +243,7 @@ def test_mutated_components_toml_loads_or_names_its_line(game):
         check()
 
 
-@pytest.mark.parametrize("game", games_with({"siege": UNHASHABLE, "tafl": UNHASHABLE}))
+@pytest.mark.parametrize("game", GAMES)
 def test_mutated_components_toml_builds_or_names_its_line(game):
     source = (GAMES[game] / "components.toml").read_text()
 

@@ -621,11 +621,6 @@ def test_simulate_with_no_rule_set_is_a_usage_error(tmp_path, rules):
 
 
 # --------------------------------------------------------------------- found by tests/test_fuzz.py
-@pytest.mark.xfail(strict=True, reason="BUG: a list or a table where a name is expected is looked up in a set or "
-                   "dict (`value not in ...`): 'Error: internal error: TypeError: unhashable type', exit 1. "
-                   "generator/kit/model.py:323 (paper), generator/kit/model.py:189 _art (front/back), "
-                   "generator/games/siege/game.py:65 ([rules] set), generator/games/components/design.py:508 "
-                   "([style.setup_board])")
 @pytest.mark.parametrize("game_folder, old, new, key", [
     (HOARD, 'paper = "a4"', "paper = []", "paper = []"),
     (ROOT, 'paper = "a4"', 'paper = ["a4"]', "paper = ["),
