@@ -16,6 +16,7 @@ from typing import Callable, Generic, NoReturn, TypeVar
 
 from .config import find_game
 from .errors import ExampleSyntaxError, UsageError
+from .paths import own_file
 from .games.base import COMPONENTS_FILE, Game
 from .pdf import OutputSet, ensure_writable, page_images, staging_folder
 
@@ -88,9 +89,9 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
             outputs.write(path, data)
         report(result.summary("rulebook"))
         return [path]
-    booklet = loaded.root / BOOKLET_FILE
+    booklet = own_file(loaded.root, BOOKLET_FILE)
     booklet_pdf = folder / f"{kit.slug}-examples-{kit.paper}.pdf"
-    if rules is None and booklet.exists():  # typeset beside rules.md and the kit, committed with it
+    if rules is None and booklet is not None:  # typeset beside rules.md and the kit, committed with it
         from .rulebook import preload, typeset_rulebook
 
         preload(loaded)
@@ -251,8 +252,7 @@ def find_rules(game: Game, rules: Path | None) -> Path | None:
         if not rules.is_file():
             raise ExampleSyntaxError(rules, None, "cannot read: no such file")
         return rules
-    path = game.root / RULES_FILE
-    return path if path.exists() else None
+    return own_file(game.root, RULES_FILE)
 
 
 def check_rules(game: Game, rules: Path | None, force: bool, warn: Callable[[str], None]):

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .errors import GameFileError, UsageError, read_text
+from .paths import own_file
 from .games import DEFAULT, game_class
 from .games.base import COMPONENTS_FILE, Game, GameInfo
 from .tables import TableReader
@@ -53,7 +54,7 @@ def load_game(folder: Path | str | None = None) -> Game:
     if folder is None:
         return game_class(DEFAULT).default()
     folder = Path(folder)
-    path = folder / COMPONENTS_FILE
+    path = own_file(folder, COMPONENTS_FILE) or folder / COMPONENTS_FILE
     source = read_text(path, GameFileError)
     if not source.strip():
         raise GameFileError(path, None, 'empty: it needs at least [game] with title = "..." (every other '

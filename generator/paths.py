@@ -4,6 +4,7 @@ the outside file is read or shown."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -35,3 +36,17 @@ def why_outside(folder: Path, name: str) -> str:
     except (OSError, ValueError) as exc:
         return f"{name!r} cannot be followed: {exc}"
     return f"{name!r} leaves the game folder through a symbolic link"
+
+
+def own_file(folder: Path, name: str) -> Path | None:
+    """The game folder's own file `name` (components.toml, rules.md, examples.md): None when there
+    is none; a GameFileError when it is a symbolic link leading out of the folder, whose target
+    is then never read."""
+    from .errors import GameFileError
+
+    path = folder / name
+    if not os.path.lexists(path):
+        return None
+    if inside(folder, name) is None:
+        raise GameFileError(path, None, why_outside(folder, name))
+    return path

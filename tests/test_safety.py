@@ -657,3 +657,19 @@ def test_an_empty_list_item_in_rules_md_builds(tmp_path, item):
     code, output = build(game)
     assert "internal error" not in output and "Traceback" not in output, output
     assert code == 0, output
+
+
+# --------------------------------------------------------------------- the folder's own files
+@pytest.mark.parametrize("name", ["rules.md", "examples.md", "components.toml"])
+def test_a_folder_file_linking_outside_is_refused_unread(tmp_path, name):
+    """rules.md, examples.md or components.toml as a symbolic link out of the folder (a zip can
+    carry one): refused by name, and the outside file reaches neither the output nor the PDF."""
+    secret = tmp_path / "secret.md"
+    secret.write_text("# Secret\n\nthe builder's private notes\n")
+    game = copy_game(tmp_path / "g")
+    (game / name).unlink(missing_ok=True)
+    (game / name).symlink_to(secret)
+    code, output = build(game)
+    error = one_error(code, output)
+    assert f"{name}: '{name}' leaves the game folder through a symbolic link" in error
+    assert "private notes" not in output and not list((game / "out").glob("*.pdf"))
