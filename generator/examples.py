@@ -319,7 +319,7 @@ def replay(example: Example) -> Replay:
         try:
             state.play_turn(play.moves)
         except IllegalMoveError as exc:
-            rejected = (index, getattr(exc, "index", 0))
+            rejected = (index, exc.index)
             if example.expect == "illegal" and index == len(example.plays) - 1:
                 return Replay(example, True, states, illegal=exc, rejected=rejected)
             return Replay(example, False, states, f"line {play.line}: {exc}", exc, rejected)

@@ -117,10 +117,11 @@ class SideInfo:
 
 class IllegalMoveError(ValueError):
     """The move is well formed but not legal in this state. `ruling` is the number of the ruling
-    that forbids it (docs/rulings of the game), `reason` the words without the number."""
+    that forbids it (docs/rulings of the game), `reason` the words without the number; `index`
+    is the refused move's place in the turn `State.play_turn` was given (0 for a single move)."""
 
-    def __init__(self, move: str, reason: str, ruling: int | None = None):
-        self.move, self.reason, self.ruling = move, reason, ruling
+    def __init__(self, move: str, reason: str, ruling: int | None = None, index: int = 0):
+        self.move, self.reason, self.ruling, self.index = move, reason, ruling, index
         cited = f"ruling {ruling}: {reason}" if ruling else reason
         super().__init__(f"illegal move {move!r}: {cited}")
 
