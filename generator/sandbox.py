@@ -3,7 +3,7 @@
 Every template a game folder holds (rules.md, examples.md, a card's or a screen's text, a player
 aid) is jinja2 run in its `ImmutableSandboxedEnvironment`: no attribute that starts with an
 underscore, no method that changes a value, no Python reached through the game's numbers. On top
-of jinja2's own sandbox, each render is bounded (docs/limits.md):
+of jinja2's own sandbox, each render is bounded (docs/safety.md):
 
 - `{% include "NAME" %}` reads NAME from the templates/ folder beside the template (a game
   folder's templates/), never from elsewhere, symbolic links included;
@@ -194,16 +194,6 @@ def render(text: str, values: dict[str, Any], path: Path | str, includes: Path |
                   autoescape=False, optimized=False,  # constant folding costs more than it saves here
                   loader=loader, bytecode_cache=_bytecode_cache() if cache else None)
 
-    def fault(exc: BaseException, message: str) -> TemplateFault:
-        """The fault at the deepest template line of `exc`'s traceback (jinja2 rewrites its frames
-        to the template's file and line)."""
-        where, line, tb = path, None, exc.__traceback__
-        while tb is not None:
-            if tb.tb_frame.f_code.co_filename in loader.files:
-                where, line = Path(tb.tb_frame.f_code.co_filename), tb.tb_lineno
-            tb = tb.tb_next
-        return TemplateFault(where, line, message)
-
     def compiled_line(code, python_line: int) -> tuple[Path, int] | None:
         """(file, line) of a template's compiled `code` at `python_line`; None for other code."""
         if code.co_filename not in loader.files:
@@ -211,15 +201,21 @@ def render(text: str, values: dict[str, Any], path: Path | str, includes: Path |
         template = env.get_template(loader.files[code.co_filename])
         return Path(code.co_filename), template.get_corresponding_lineno(python_line)
 
-    def timeout(exc: _Timeout) -> TemplateFault:
-        """The fault at the template line running when time ran out."""
+    def fault(exc: BaseException, message: str) -> TemplateFault:
+        """The fault at the deepest template line of `exc`'s traceback: jinja2 rewrites the frames
+        of what it catches to the template's file and line; the deadline's frames are the
+        compiled template's, mapped back here."""
         where, line, tb = path, None, exc.__traceback__
         while tb is not None:
-            found = compiled_line(tb.tb_frame.f_code, _python_line(tb))
+            code = tb.tb_frame.f_code
+            if isinstance(exc, _Timeout):
+                found = compiled_line(code, _python_line(tb))
+            else:
+                found = (Path(code.co_filename), tb.tb_lineno) if code.co_filename in loader.files else None
             if found is not None:
                 where, line = found
             tb = tb.tb_next
-        return TemplateFault(where, line, f"template error: {exc}")
+        return TemplateFault(where, line, message)
 
     def printing(chunks) -> TemplateFault:
         """The fault at the template line that printed the last chunk (the deepest generator)."""
@@ -257,7 +253,7 @@ def render(text: str, values: dict[str, Any], path: Path | str, includes: Path |
     except _Bound as exc:
         raise fault(exc, f"template error: {exc}") from None
     except _Timeout as exc:
-        raise timeout(exc) from None
+        raise fault(exc, f"template error: {exc}") from None
     except TemplateFault:
         raise
     except Exception as exc:  # what the template ran failed: 1/0, int('x'), a wrong filter argument...
