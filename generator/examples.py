@@ -24,6 +24,7 @@ from .errors import ExampleSyntaxError, read_text
 from .games import fence_game, fences
 from .games.base import (BoardSpec, DiagramError, Game, Grid, IllegalMoveError, ImpossiblePosition, State,
                          parse_option)
+from .games.grid import side_by_side
 
 
 @dataclass(frozen=True)
@@ -370,23 +371,8 @@ def compare(example: Example, state: State) -> str:
     field_diffs = [key for key in expected if expected[key] != actual.get(key, "")]
     if not cell_diffs and not field_diffs:
         return ""
-    files = board.files
-    width = max(len(c) for c in tuple(expected_cells) + tuple(actual_cells)) + 2
-    label = len(str(board.ranks))
     out = [f"line {example.expect_line}: the result differs from the expectation"]
-    out.append(" " * (label + 3) + "expected".ljust(files * width + label + 3) + "actual")
-    for rank in range(board.ranks, 0, -1):
-        row = []
-        for cells in (expected_cells, actual_cells):
-            text = ""
-            for f in range(files):
-                s = files * (rank - 1) + f
-                token = cells[s]
-                text += (f"[{token}]" if s in cell_diffs else f" {token} ").ljust(width)
-            row.append(f"{rank:>{label}} {text}")
-        out.append("  " + "  ".join(row))
-    letters = "".join(f" {board.file_letter(f)} ".ljust(width) for f in range(files))
-    out.append(" " * (label + 3) + letters + " " * (label + 3) + letters)
+    out += side_by_side(expected_cells, actual_cells, board.geometry, cell_diffs)
     for s in cell_diffs:
         out.append(f"  {board.square_name(s)}: expected {expected_cells[s]}, got {actual_cells[s]}")
     for key in field_diffs:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from generator.games.base import IllegalMoveError
 from generator.games.tafl import Move, TaflGame, TaflState, parse_square
-from generator.games.tafl.diagram import grid_lines, read_setup
+from generator.games.grid import geometry, grid_lines
+from generator.games.tafl.diagram import read_setup
 
 SETUPS = Path(__file__).parent / "tafl_setups"
 
@@ -17,7 +18,7 @@ def grid(n: int = 11, **cells: str) -> str:
     tokens = ["."] * (n * n)
     for name, token in cells.items():
         tokens[parse_square(name, n)] = token
-    return "\n".join(grid_lines(tokens, n)) + "\n"
+    return "\n".join(grid_lines(tokens, geometry(n, n))) + "\n"
 
 
 def position(lines: str = "", n: int = 11, options: dict | None = None, game: TaflGame | None = None,

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from generator.games.tafl import Move, TaflState
 from generator.games.tafl.board import geometry
-from generator.games.tafl.diagram import grid_lines
+from generator.games.grid import grid_lines
 from tafl_helpers import game_of_size
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -125,7 +125,7 @@ def test_random_positions_round_trip(n, data):
     if king >= 0:
         tokens[king] = "K"
     side = data.draw(st.sampled_from(["attackers", "defenders"]))
-    text = "\n".join(grid_lines(tokens, n)) + "\n" + (f"to-move: {side}\n" if side == "defenders" else "")
+    text = "\n".join(grid_lines(tokens, geometry(n).board)) + "\n" + (f"to-move: {side}\n" if side == "defenders" else "")
     state = TaflState.from_diagram(text)
     assert state.diagram() == text
     for move in state.legal_moves():

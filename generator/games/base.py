@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import os
 import random
-import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
 from ..errors import GameFileError
+from .grid import LETTERS, Geometry, geometry
 
 COMPONENTS_FILE = "components.toml"  # a game folder's one required file
 MAX_COPIES = 64  # of any piece: a kit a person can cut out
@@ -58,8 +58,13 @@ class BoardSpec:
     def size(self) -> int:
         return self.files * self.ranks
 
+    @property
+    def geometry(self) -> Geometry:
+        """Its squares' names, lines and distances (`generator.games.grid`)."""
+        return geometry(self.files, self.ranks)
+
     def file_letter(self, file: int) -> str:
-        return chr(ord("a") + file)
+        return LETTERS[file]
 
     def square_name(self, square: int) -> str:
         """The name of a square, like chess's.
@@ -67,7 +72,7 @@ class BoardSpec:
         >>> BoardSpec(8, 8).square_name(27)
         'd4'
         """
-        return self.file_letter(square % self.files) + str(square // self.files + 1)
+        return self.geometry.names[square]
 
     def parse_square(self, text: str) -> int:
         """`"d5"` to its index; raises ValueError for anything else.
@@ -75,17 +80,11 @@ class BoardSpec:
         >>> BoardSpec(11, 11).parse_square("k11")
         120
         """
-        match = re.fullmatch(r"([a-z])(\d{1,2})", text)
-        if match:
-            file, rank = ord(match.group(1)) - ord("a"), int(match.group(2))
-            if file < self.files and 1 <= rank <= self.ranks:
-                return file + self.files * (rank - 1)
-        last = self.file_letter(self.files - 1)
-        raise ValueError(f"bad square {text!r}: expected a file a-{last} and a rank 1-{self.ranks}, like d5")
+        return self.geometry.parse(text)
 
     def file_rank(self, square: int) -> tuple[int, int]:
         """0-based (file, rank) of a square."""
-        return square % self.files, square // self.files
+        return self.geometry.file_rank(square)
 
     def home_edge(self, side: str) -> str:
         return dict(self.home).get(side, "bottom")

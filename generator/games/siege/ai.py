@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from .board import NEIGHBOURS, OPPOSITE, STEP
+from .board import DISTANCE, NEIGHBOURS, OPPOSITE, STEP
 from .state import Phase, Side, State
 
 WIN = 1000.0
 # AT_RISK[kind]: what a Viking piece of that kind costs the Vikings if it is pushed out (see below).
 AT_RISK = (0.0, 0.0, 1.0, 0.3, 3.0, 1.0, 3.0, 1.0)
-# DISTANCE[a][b]: king moves between two squares (Chebyshev distance).
-DISTANCE = tuple(tuple(max(abs(a % 8 - b % 8), abs(a // 8 - b // 8)) for b in range(64)) for a in range(64))
 
 
 def evaluate(state: State, side: Side) -> float:

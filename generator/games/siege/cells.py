@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..base import CellArt, Effect, Motion, Removal
-from .board import DIRECTION_TO, DIRECTIONS
+from .board import BOARD, DIRECTION_TO, DIRECTIONS
 from .enums import RIVER, SIDE_OF, Kind, Terrain, Treasure
 from .moves import Move, MoveKind
 
@@ -66,7 +66,7 @@ class Cells:
                 result.motions.append(Motion(pos[piece], now, side, "push"))
             else:
                 df, dr = DIRECTIONS[d] if d >= 0 else (0, 0)
-                f, r = pos[piece] % 8, pos[piece] // 8
+                f, r = BOARD.file_rank(pos[piece])
                 beyond = (f + df, r + dr)
                 result.motions.append(Motion(pos[piece], beyond, side, "push"))
                 result.removals.append(Removal(pos[piece], beyond, FACE_OF_KIND[Kind(kind[piece])]))

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..base import DiagramError, Grammar, Grid, ImpossiblePosition, read_whole
-from .board import FILES
+from ..grid import grid_lines, read_grid
+from .board import BOARD
 from .state import (KIND_OF_LETTER, LETTER, SIDE_OF, Kind, Move, Phase, Side, State, Termination,
                     Terrain, Treasure, outcome_of)
 
@@ -60,36 +61,6 @@ def parse_cell(token: str) -> Cell:
     if piece and SIDE_OF[piece] is Side.VIKING and terrain is Terrain.VILLAGE:
         raise ImpossiblePosition(None, f"bad cell {token!r}: a Viking on a village loots it; write {letter}x")
     return Cell(piece, terrain, "*" in markers, "$" in markers)
-
-
-def read_grid(lines: Lines, start: int) -> tuple[list[Cell], int]:
-    """Read a grid beginning at `lines[start]`: an optional file-letter line, ranks 8 to 1, an
-    optional file-letter line. Returns the 64 cells (index a1 = 0) and the index after the grid."""
-    i = start
-    if i < len(lines) and lines[i][1].split() == list(FILES):
-        i += 1
-    cells: list[Cell | None] = [None] * 64
-    for rank in range(8, 0, -1):
-        if i >= len(lines):
-            line = lines[-1][0] + 1 if lines else None
-            raise DiagramError(line, f"expected rank {rank} of the grid, found the end of the block")
-        number, text = lines[i]
-        parts = text.split()
-        if not parts or parts[0] != str(rank):
-            raise DiagramError(number, f"expected rank {rank} of the grid ('{rank}' and 8 cells), got {text.strip()!r}")
-        if len(parts) != 9:
-            raise DiagramError(number, f"rank {rank} has {len(parts) - 1} cells, expected 8")
-        for f, token in enumerate(parts[1:]):
-            try:
-                cells[8 * (rank - 1) + f] = parse_cell(token)
-            except ImpossiblePosition as exc:
-                raise ImpossiblePosition(number, f"{FILES[f]}{rank}: {exc}") from None
-            except ValueError as exc:
-                raise DiagramError(number, f"{FILES[f]}{rank}: {exc}") from None
-        i += 1
-    if i < len(lines) and lines[i][1].split() == list(FILES):
-        i += 1
-    return cells, i  # type: ignore[return-value]
 
 
 def _whole(value: str, key: str, line: int) -> int:
@@ -179,7 +150,7 @@ def parse_diagram(text_lines: list[str] | Lines, game = None, rules: str | None 
     lines = [(n, t) for n, t in numbered if t.strip() and not t.lstrip().startswith("#")]
     if not lines:
         raise DiagramError(None, "empty diagram: expected a grid")
-    cells, i = read_grid(lines, 0)
+    cells, i = read_grid(lines, 0, parse_cell, BOARD)
     fields, i = SiegeGrammar(game).read_fields(lines, i)
     return ParsedDiagram(build_state(cells, fields, game, rules, options, lines[0][0]), i)
 
@@ -219,20 +190,11 @@ def default_fields(cells: list[Cell]) -> dict[str, str]:
             "tracker": "", "defeated": "0", "chief": "", "winner": ""}
 
 
-def grid_lines(cells: list[Cell], width: int = 1) -> list[str]:
-    """The grid as text lines, rank 8 first, under a file-letter line."""
-    lines = ["   " + " ".join(f.ljust(width) for f in FILES)]
-    for rank in range(8, 0, -1):
-        row = cells[8 * (rank - 1): 8 * rank]
-        lines.append(f"{rank}  " + " ".join(cell.token().ljust(width) for cell in row).rstrip())
-    return lines
-
-
 def state_diagram(state: State) -> str:
     """The position as a diagram: the grid and every state line that differs from its default."""
     cells = state_cells(state)
     defaults = default_fields(cells)
-    lines = grid_lines(cells)
+    lines = grid_lines([cell.token() for cell in cells], BOARD, gap=2)
     lines += [f"{key}: {value}" for key, value in state_fields(state).items() if value != defaults[key]]
     return "\n".join(lines) + "\n"
 
@@ -244,7 +206,7 @@ class SiegeGrammar(Grammar):
     state_keys = STATE_KEYS
 
     def read_grid(self, lines: Lines, start: int) -> tuple[Grid, int]:
-        cells, end = read_grid(lines, start)
+        cells, end = read_grid(lines, start, parse_cell, BOARD)
         return Grid(tuple(cell.token() for cell in cells), lines[start][0], tuple(cells)), end
 
     def parse_play(self, words: list[str]) -> tuple[Move, ...]:

@@ -14,17 +14,19 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 
-from ..base import BoardSpec, InvalidMoveError
+from ..base import InvalidMoveError
+from ..grid import LETTERS, ORTHOGONAL, name_of
+from ..grid import geometry as board_of
 
 MIN_SIZE, MAX_SIZE = 7, 19
-FILES = "abcdefghijklmnopqrs"  # 19 files at most
+FILES = LETTERS[:MAX_SIZE]  # a to s
 
 # Board cells: plain ints in the hot lists.
 EMPTY, ATTACKER, DEFENDER, KING = 0, 1, 2, 3
 LETTERS = ".ADK"
 OWNER = (-1, 0, 1, 1)  # the side of each cell value (-1: nobody)
 
-# Directions, ordered so that a square's neighbours come out in ascending square order.
+# Directions: indices into `grid.ORTHOGONAL`, whose neighbours come out in ascending square order.
 DOWN, LEFT, RIGHT, UP = range(4)
 
 
@@ -114,8 +116,7 @@ class Move:
     def notation(self) -> str:
         if self.is_end:
             return "end"
-        return (f"{FILES[self.from_file]}{self.from_rank + 1}-"
-                f"{FILES[self.to_file]}{self.to_rank + 1}")
+        return f"{name_of(self.from_file, self.from_rank)}-{name_of(self.to_file, self.to_rank)}"
 
     __str__ = notation
 
@@ -142,24 +143,18 @@ _MOVE = re.compile(r"([a-s])(\d{1,2})-([a-s])(\d{1,2})")
 END = Move(-1, -1, -1, -1)
 
 
-@lru_cache(maxsize=None)
-def _spec(n: int) -> BoardSpec:
-    """The plain `n` x `n` board, whose square names are Tafl's."""
-    return BoardSpec(n, n)
-
-
 def square_name(square: int, n: int) -> str:
     """The name of a square on an `n` x `n` board.
 
     >>> square_name(60, 11)
     'f6'
     """
-    return _spec(n).square_name(square)
+    return board_of(n, n).names[square]
 
 
 def parse_square(text: str, n: int) -> int:
     """`"f6"` to its number on an `n` x `n` board; raises ValueError for anything else."""
-    return _spec(n).parse_square(text)
+    return board_of(n, n).parse(text)
 
 
 def check_size(n: int) -> None:
@@ -176,31 +171,20 @@ class Geometry:
 
     def __init__(self, n: int):
         check_size(n)
+        self.board = board = board_of(n, n)  # names, rays, distances (`generator.games.grid`)
         self.n = n
         self.size = n * n
-        self.name = _spec(n).square_name  # a square's name, like "f6"
+        self.name = board.name  # a square's name, like "f6"
         self.throne = self.size // 2
         self.corners = (0, n - 1, self.size - n, self.size - 1)
         # Ruling 9: the corners and the (empty) throne are hostile to both sides.
         self.hostile = tuple(s == self.throne or s in self.corners for s in range(self.size))
-        self.steps = tuple(tuple(self._step(s, d) for d in range(4)) for s in range(self.size))
-        self.rays = tuple(tuple(self._ray(s, d) for d in range(4)) for s in range(self.size))
+        self.corner_distance = tuple(min(board.manhattan(s, c) for c in self.corners) for s in range(self.size))
+        self.steps = board.steps(ORTHOGONAL)  # DOWN, LEFT, RIGHT, UP
+        self.rays = board.rays(ORTHOGONAL)
         self.move_of: dict[int, Move] = {}  # frm * size + to -> the one Move object for it
         self.king_lanes = tuple(self._lanes(s, king=True) for s in range(self.size))
         self.man_lanes = tuple(self._lanes(s, king=False) for s in range(self.size))
-
-    def _step(self, square: int, d: int) -> int:
-        f, r = square % self.n, square // self.n
-        f, r = f + (0, -1, 1, 0)[d], r + (-1, 0, 0, 1)[d]
-        return f + self.n * r if 0 <= f < self.n and 0 <= r < self.n else -1
-
-    def _ray(self, square: int, d: int) -> tuple[int, ...]:
-        ray = []
-        s = self.steps[square][d]
-        while s >= 0:
-            ray.append(s)
-            s = self.steps[s][d]
-        return tuple(ray)
 
     def move(self, frm: int, to: int) -> Move:
         key = frm * self.size + to

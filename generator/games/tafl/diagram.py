@@ -12,7 +12,9 @@ from math import isqrt
 from typing import TYPE_CHECKING
 
 from ..base import DiagramError, Grammar, Grid, ImpossiblePosition, Outcome, read_whole
-from .board import FILES, LETTERS, MAX_SIZE, MIN_SIZE, Move, Side, check_size
+from ..grid import Geometry, geometry, grid_lines
+from ..grid import read_grid as read_cells
+from .board import LETTERS, MAX_SIZE, MIN_SIZE, Move, Side, check_size
 from .state import Rules, TaflState
 
 if TYPE_CHECKING:
@@ -24,64 +26,26 @@ STATE_KEYS = ("to-move", "last-attackers", "last-defenders", "turn-limit", "defe
               "this-turn", "winner")
 
 
-def _is_letter_line(text: str) -> bool:
-    parts = text.split()
-    return bool(parts) and parts == list(FILES[:len(parts)])
+def _cell(token: str) -> str:
+    if token not in CELLS:
+        raise ValueError(f"bad cell {token!r}: expected . A D or K")
+    return token
 
 
-def _end_line(lines: Lines) -> int | None:
-    return lines[-1][0] + 1 if lines else None
-
-
-def _check_letters(line: tuple[int, str], n: int) -> None:
-    count = len(line[1].split())
-    if count != n:
-        raise DiagramError(line[0], f"the file letters name {count} files; the grid has {n}")
+def _board(n: int) -> Geometry:
+    """The board whose top rank is `n`; raises ValueError for a size Tafl has not."""
+    if not (MIN_SIZE <= n <= MAX_SIZE and n % 2):
+        raise ValueError(f"the grid starts at rank {n}: a board is N x N with N odd from "
+                         f"{MIN_SIZE} to {MAX_SIZE}, rank N first")
+    return geometry(n, n)
 
 
 def read_grid(lines: Lines, start: int) -> tuple[Grid, int]:
-    """A grid from `lines[start]`: an optional file-letter line, rank lines from rank N down to 1
-    (N odd, 7 to 19, read from the first), an optional file-letter line. Returns the grid (one
-    token per square, a1 first) and the index after it."""
-    i = start
-    letters = None
-    if i < len(lines) and _is_letter_line(lines[i][1]):
-        letters = lines[i]
-        i += 1
-    if i >= len(lines):
-        raise DiagramError(_end_line(lines), "expected the grid's rank lines, found the end of the block")
-    number, text = lines[i]
-    parts = text.split()
-    if not parts or not parts[0].isdigit():
-        raise DiagramError(number, f"expected the grid's first rank line (the rank number, then a cell "
-                                   f"per file), got {text.strip()!r}")
-    n = int(parts[0])
-    if not (MIN_SIZE <= n <= MAX_SIZE and n % 2):
-        raise DiagramError(number, f"the grid starts at rank {n}: a board is N x N with N odd from "
-                                   f"{MIN_SIZE} to {MAX_SIZE}, rank N first")
-    first = letters[0] if letters else number
-    tokens = ["."] * (n * n)
-    for rank in range(n, 0, -1):
-        if i >= len(lines):
-            raise DiagramError(_end_line(lines), f"expected rank {rank} of the grid, found the end of the block")
-        number, text = lines[i]
-        parts = text.split()
-        if not parts or parts[0] != str(rank):
-            raise DiagramError(number, f"expected rank {rank} of the grid ('{rank}' and {n} cells), "
-                                       f"got {text.strip()!r}")
-        if len(parts) != n + 1:
-            raise DiagramError(number, f"rank {rank} has {len(parts) - 1} cells, expected {n}")
-        for f, token in enumerate(parts[1:]):
-            if token not in CELLS:
-                raise DiagramError(number, f"{FILES[f]}{rank}: bad cell {token!r}: expected . A D or K")
-            tokens[f + n * (rank - 1)] = token
-        i += 1
-    if i < len(lines) and _is_letter_line(lines[i][1]):
-        _check_letters(lines[i], n)
-        i += 1
-    if letters:
-        _check_letters(letters, n)
-    return Grid(tuple(tokens), first), i
+    """A grid from `lines[start]` (the frame is `grid.read_grid`'s): rank lines from rank N down to
+    1, N odd, 7 to 19, read from the first. Returns the grid (one token per square, a1 first) and
+    the index after it."""
+    tokens, end = read_cells(lines, start, _cell, _board)
+    return Grid(tuple(tokens), lines[start][0]), end
 
 
 def numbered(text: str) -> Lines:
@@ -273,20 +237,11 @@ def _defaults(rules: Rules) -> dict[str, str]:
 # ----------------------------------------------------------------------------- printing
 
 
-def grid_lines(tokens: tuple[str, ...] | list[str], n: int) -> list[str]:
-    """The grid as text, rank N first under a file-letter line, rank numbers right-aligned."""
-    width = len(str(n))
-    lines = [" " * (width + 1) + " ".join(FILES[:n])]
-    for rank in range(n, 0, -1):
-        lines.append(f"{rank:>{width}} " + " ".join(tokens[n * (rank - 1): n * rank]))
-    return lines
-
-
 def state_diagram(state: TaflState) -> str:
     """The position as a diagram: the grid and every state line that differs from its default."""
     grammar = TaflGrammar(state.game)
     tokens = grammar.tokens(state)
     defaults = _defaults(state.rules)
-    lines = grid_lines(tokens, state.n)
+    lines = grid_lines(tokens, geometry(state.n, state.n))
     lines += [f"{key}: {value}" for key, value in grammar.fields(state).items() if value != defaults[key]]
     return "\n".join(lines) + "\n"

@@ -312,9 +312,7 @@ class TaflGame(Game):
         king = state.king
         if king < 0:
             return score if side is Side.DEFENDERS else -score
-        n = geo.n
-        f, r = king % n, king // n
-        score -= 0.5 * min(f + r, n - 1 - f + r, f + n - 1 - r, 2 * (n - 1) - f - r)
+        score -= 0.5 * geo.corner_distance[king]
         for ray in geo.rays[king]:
             if ray and all(not board[t] for t in ray):  # an edge king has an empty ray
                 score += 8.0 if ray[-1] in geo.corners else 3.0
