@@ -217,15 +217,14 @@ def render(text: str, values: dict[str, Any], path: Path | str, includes: Path |
             tb = tb.tb_next
         return TemplateFault(where, line, message)
 
-    def printing(chunks) -> TemplateFault:
-        """The fault at the template line that printed the last chunk (the deepest generator)."""
+    def printing_line(chunks) -> tuple[Path, int] | None:
+        """The template line where the paused generator `chunks` printed its last chunk."""
         while getattr(chunks, "gi_yieldfrom", None) is not None:
             chunks = chunks.gi_yieldfrom
         frame = getattr(chunks, "gi_frame", None)
-        found = compiled_line(frame.f_code, frame.f_lineno) if frame is not None and frame.f_lineno else None
-        where, line = found or (path, None)
-        return TemplateFault(where, line, f"template error: the template prints more than {MAX_OUTPUT:,} characters")
+        return compiled_line(frame.f_code, frame.f_lineno) if frame is not None and frame.f_lineno else None
 
+    chunks = None
     try:
         with _deadline(MAX_SECONDS):
             template = env.get_template(name)
@@ -234,7 +233,9 @@ def render(text: str, values: dict[str, Any], path: Path | str, includes: Path |
             for chunk in chunks:
                 size += len(chunk)
                 if size > MAX_OUTPUT:
-                    raise printing(chunks)
+                    where, line = printing_line(chunks) or (path, None)
+                    raise TemplateFault(where, line, f"template error: the template prints more than "
+                                                     f"{MAX_OUTPUT:,} characters")
                 out.append(chunk)
             return "".join(out)
     except jinja2.TemplateSyntaxError as exc:
@@ -252,8 +253,11 @@ def render(text: str, values: dict[str, Any], path: Path | str, includes: Path |
         raise fault(exc, "template error: the template needs more memory than there is") from None
     except _Bound as exc:
         raise fault(exc, f"template error: {exc}") from None
-    except _Timeout as exc:
-        raise fault(exc, f"template error: {exc}") from None
+    except _Timeout as exc:  # in the template, or here between two of its chunks
+        found = fault(exc, f"template error: {exc}")
+        if found.line is None and chunks is not None:
+            found.path, found.line = printing_line(chunks) or (found.path, None)
+        raise found from None
     except TemplateFault:
         raise
     except Exception as exc:  # what the template ran failed: 1/0, int('x'), a wrong filter argument...
