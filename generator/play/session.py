@@ -29,7 +29,7 @@ from .blocks import game_title
 
 SQUARE = re.compile(r"[a-z]\d{1,2}")
 TABLE = "table"  # the hot-seat seat
-WORLDS = 24     # samples of what the other side may hold, to find the moves a seat cannot tell apart
+WORLDS = 24     # samples of what the other sides may hold, to find the moves a seat cannot tell apart
 AI_BUDGET = 300  # MCTS playouts per decision at the table (mcts:N overrides): well under a second
 
 
