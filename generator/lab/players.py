@@ -169,7 +169,7 @@ class MCTSPlayer(Player):
                 mover = self.seat(state.to_move)
                 for move in untried:
                     state.push(move)
-                    reward = self._rewards(state)[mover]
+                    reward = self._reward(state, mover)
                     state.pop()
                     child = _Node(move, node, mover)
                     child.avail, child.visits = 1, prior
@@ -211,6 +211,12 @@ class MCTSPlayer(Player):
             return [0.5 + 0.5 * r for r in state.returns()]
         scale, exp = self.scale, math.exp
         return [1.0 / (1.0 + exp(-value / scale)) for value in self.evaluations(state)]
+
+    def _reward(self, state: State, seat: int) -> float:
+        """`_rewards(state)[seat]`, squashing only that seat's evaluation (a search's every child)."""
+        if state.outcome() is not None:
+            return 0.5 + 0.5 * state.returns()[seat]
+        return 1.0 / (1.0 + math.exp(-self.evaluations(state)[seat] / self.scale))
 
 
 # ------------------------------------------------------------------------------ by name
