@@ -198,9 +198,9 @@ def _report_stem(out: str) -> Path:
 def play_command(
     game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
     vs: str = typer.Option("mcts", "--vs", help="The opponent: mcts, mcts:N, greedy, random, or human "
-                           "(two people: one link per side, and a hot-seat link for one shared screen)."),
-    side: Optional[str] = typer.Option(None, "--side", help="The side you play against an AI (default: the "
-                                       "game's first side)."),
+                           "(people: one link per side, and a hot-seat link for one shared screen)."),
+    side: Optional[str] = typer.Option(None, "--side", help="The side you play against the AI, which "
+                                       "plays every other side (default: the first seat's side)."),
     port: int = typer.Option(8765, "--port", min=1, max=65535, help="Port on 127.0.0.1."),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; just print the links."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the AI (default: random)."),

@@ -334,7 +334,7 @@ def replay(example: Example) -> Replay:
                       f"line {line}: expected position is impossible: {example.impossible.message}")
     if example.expect == "winner":
         outcome = state.outcome()
-        if outcome and outcome.winner is not None and outcome.winner.label == example.winner:
+        if outcome and [state.game.side_of(side).label for side in outcome.winners] == [example.winner]:
             return Replay(example, True, states)
         actual = str(outcome) if outcome else "no winner yet"
         return Replay(example, False, states, f"line {example.expect_line}: expected winner {example.winner}, got {actual}")

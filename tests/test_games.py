@@ -73,9 +73,9 @@ def test_a_move_effect_says_what_moved_what_was_removed_and_what_flipped():
 
 def test_returns_follow_the_outcome():
     state = position(d6="I", d5="V", lines="to-move: irish\ndefeated: 3")
-    assert state.returns(Side.IRISH) == 0.0
+    assert state.player_return(Side.IRISH) == 0.0
     state.play_turn([Move.from_notation("d6-d5")])
-    assert state.returns(Side.IRISH) == 1.0 and state.returns(Side.VIKING) == -1.0
+    assert state.returns() == (-1.0, 1.0) and state.player_return(Side.IRISH) == 1.0
 
 
 def test_build_writes_into_the_game_folders_output(tmp_path):

@@ -186,7 +186,7 @@ def test_the_ai_replies_and_undo_takes_back_a_whole_exchange():
     wait_for_ai(table)
     assert len(table.played) > before + 2 and through()
     payload = table.payload(human)
-    assert payload["your_turn"] and payload["ai"] == "viking" and not payload["thinking"]
+    assert payload["your_turn"] and payload["ai"] == ["viking"] and not payload["thinking"]
     ended = table.played[before + 1].move.notation() == "end"
     table.undo(human)  # the AI's replies and the human's last move
     assert len(table.played) == before + int(ended) and table.state.to_move.label == "irish"

@@ -104,14 +104,26 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+MIN_SIDES, MAX_SIDES = 2, 4
+
+
 @dataclass(frozen=True)
-class SideInfo:
-    """How the generic core names and colours a side: `label` in files and notation ("viking"),
-    `plural` in prose ("Vikings"), `colour` for arrows and charts (hex)."""
+class Side:
+    """A side of the game as the generic core knows it (`Game.sides`, one per seat): `label` in
+    files and notation ("viking"), `noun` in prose ("Viking"), `plural` in prose ("Vikings"),
+    `colour` for arrows and charts (hex), and `seat`, its place in the turn order and its index in
+    every per-side array (0 to N - 1, OpenSpiel's player id).
+
+    The core keeps to these: the seat for arrays, the label for text, the colour for drawing. A
+    package may play with its own side values (a fast `IntEnum`) and map them with `Game.seat`
+    and `Game.side`; a package without its own uses these `Side`s as its side values.
+    """
 
     label: str
+    noun: str
     plural: str
     colour: str
+    seat: int
 
 
 class IllegalMoveError(ValueError):
@@ -221,7 +233,7 @@ class State:
     __slots__ = ()  # a package's state may keep its fields in slots (the lab copies states a lot)
 
     game: "Game"
-    to_move: Any            # the side to move (the package's enum; `.label` gives its name)
+    to_move: Any            # the side to move: a package side value (`game.seat` gives its seat)
     turn: int               # turns played so far, plus one
 
     # --- moves
@@ -275,12 +287,18 @@ class State:
     def is_game_over(self) -> bool:
         return self.outcome() is not None
 
-    def returns(self, side) -> float:
-        """OpenSpiel's returns: +1 for a win, -1 for a loss, 0 for a draw or a game still going."""
+    def returns(self) -> tuple[float, ...]:
+        """OpenSpiel's `returns()`, one per seat: +1 for each winner (a shared win gives every winner
+        +1), -1 for each other side, all 0 for a draw or a game still going."""
         outcome = self.outcome()
-        if outcome is None or outcome.winner is None:
-            return 0.0
-        return 1.0 if outcome.winner == side else -1.0
+        if outcome is None or not outcome.winners:
+            return (0.0,) * len(self.game.sides)
+        won = {self.game.seat(side) for side in outcome.winners}
+        return tuple(1.0 if seat in won else -1.0 for seat in range(len(self.game.sides)))
+
+    def player_return(self, side) -> float:
+        """One side's entry of `returns()` (OpenSpiel's `player_return`)."""
+        return self.returns()[self.game.seat(side)]
 
     def in_setup(self) -> bool:
         """Whether the game is still in a setup phase (placements before play)."""
@@ -405,7 +423,7 @@ class Game:
     name: ClassVar[str] = ""                         # its package's name, set below
     engine: ClassVar[bool] = True                    # False: a kit only (no states, no lab)
     fences: ClassVar[tuple[str, ...]] = ()           # its package's declared FENCES, set below
-    sides: ClassVar[tuple[SideInfo, ...]] = ()
+    sides: ClassVar[tuple[Side, ...]] = ()           # in seat order: MIN_SIDES to MAX_SIDES
     sections: ClassVar[tuple[str, ...]] = ()         # its own tables of components.toml
     rule_sets: ClassVar[tuple[str, ...]] = ()        # named rule sets (`rules:` lines), if any
     ways: ClassVar[tuple[str, ...]] = ()             # the ways to win, for the lab's report
@@ -426,6 +444,9 @@ class Game:
         if parent == __package__:
             from . import packages
             cls.name, cls.fences = package, packages()[package]
+        if cls.sides and ([side.seat for side in cls.sides] != list(range(len(cls.sides)))
+                          or not MIN_SIDES <= len(cls.sides) <= MAX_SIDES):
+            raise TypeError(f"{cls.__name__}.sides: {MIN_SIDES} to {MAX_SIDES} sides, seated 0, 1, ... in order")
 
     # --- reading the folder
     @classmethod
@@ -487,8 +508,21 @@ class Game:
         raise NotImplementedError
 
     def side(self, label: str):
-        """The package's side value for a side label."""
-        raise NotImplementedError
+        """The package's side value for a side label (by default the `Side` itself); raises
+        ValueError for an unknown label."""
+        for side in self.sides:
+            if side.label == label:
+                return side
+        raise ValueError(f"unknown side {label!r}; sides: {', '.join(s.label for s in self.sides)}")
+
+    def seat(self, side) -> int:
+        """The seat of a package side value (`State.to_move`, an `Outcome`'s winner); by default
+        the value is a `Side`. A package with its own side values overrides this."""
+        return side.seat
+
+    def side_of(self, side) -> Side:
+        """The `Side` of a package side value."""
+        return self.sides[self.seat(side)]
 
     def check_options(self, values: dict[str, object], rules: str | None = None) -> dict[str, str]:
         return resolve_options(self.option_specs, values)
@@ -513,15 +547,20 @@ class Game:
 
     def describe_outcome(self, outcome: Outcome) -> tuple[str, str]:
         """The result in words, as a headline and how: ("The Vikings win", "the treasure")."""
-        if outcome.winner is None:
+        if not outcome.winners:
             return "The game is a draw", ""
-        plural = next(s.plural for s in self.sides if s.label == outcome.winner.label)
-        return f"The {plural} win", ", ".join(self.way_words.get(w, w) for w in outcome.ways)
+        names = " and the ".join(self.side_of(side).plural for side in outcome.winners)
+        return f"The {names} win", ", ".join(self.way_words.get(w, w) for w in outcome.ways)
 
     # --- the lab
     def evaluate(self, state: State, side) -> float:
         """A heuristic value of `state` for `side`: positive is good for `side`, +-1000 decided."""
-        return 1000.0 * state.returns(side)
+        return 1000.0 * state.player_return(side)
+
+    def evaluations(self, state: State) -> list[float]:
+        """`evaluate` for every seat, in seat order (MCTS scores a position for each seat). A game
+        whose values for the sides come from one computation may give them at once."""
+        return [self.evaluate(state, self.side(side.label)) for side in self.sides]
 
     # --- the kit
     faces: ClassVar[Any] = None     # a `generator.kit.faces.FaceSet` the package fills

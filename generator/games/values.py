@@ -16,18 +16,35 @@ __all__ = ["CellArt", "Effect", "Grid", "Motion", "Outcome", "Removal"]
 
 @dataclass(frozen=True)
 class Outcome:
-    """How the game ended: the winner (the package's side value, with `.label`; None for a draw),
-    why (`termination`, e.g. "points", "no-moves", "turn-cap"), and the ways the winner won (a
-    game's victory points, "king-escaped"...), sorted."""
+    """How the game ended: the winners (package side values, with `.label`; none for a draw,
+    several for a shared win), why (`termination`, e.g. "points", "no-moves", "turn-cap"), and the
+    ways the winners won (a game's victory points, "king-escaped"...), sorted.
 
-    winner: Any
+    A single side value (or None, a draw) may be given for `winners`: it is kept as a tuple of one
+    (or none), so a game with one winner writes `Outcome(side, "points")`.
+
+    >>> Outcome(None, "turn-cap").winners, Outcome(("a", "b"), "points").winner
+    ((), None)
+    """
+
+    winners: Any
     termination: str
     ways: tuple[str, ...] = ()
 
+    def __post_init__(self):
+        if not isinstance(self.winners, tuple):
+            object.__setattr__(self, "winners", () if self.winners is None else (self.winners,))
+
+    @property
+    def winner(self) -> Any:
+        """The sole winner; None for a draw or a shared win."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
     def __str__(self) -> str:
-        if self.winner is None:
+        if not self.winners:
             return f"draw ({self.termination})"
-        return f"{self.winner.label} wins ({', '.join(self.ways) or self.termination})"
+        names = " and ".join(side.label for side in self.winners)
+        return f"{names} win{'s' if len(self.winners) == 1 else ''} ({', '.join(self.ways) or self.termination})"
 
 
 @dataclass(frozen=True)

@@ -89,7 +89,7 @@ class _Node:
         self.move, self.parent, self.player = move, parent, player
         self.children: dict = {}
         self.visits = 0
-        self.value = 0.0   # summed reward for `player`, who made `move`
+        self.value = 0.0   # summed reward of `player`, the seat that made `move`
         self.avail = 0     # times this move was legal when its parent was visited (ISMCTS)
 
 
@@ -103,9 +103,10 @@ class MCTSPlayer(Player):
     `prior` virtual visits worth the `evaluate` score of the position right after the move (the
     greedy player's knowledge, as progressive bias); with `prior=0` it is plain UCT expanding one
     random untried move at a time. A playout then plays random moves for at most `depth` actions
-    and scores the position with the evaluator, squashed to [0, 1]; a finished game scores 1, 0.5,
-    0. Rewards are kept for the game's first side and mirrored for the other (two sides, zero-sum).
-    `evaluator(state, side)` defaults to the game's own `evaluate`.
+    and scores the position for every seat, with the evaluator squashed to [0, 1]; a finished game
+    scores 1 for a win, 0.5 for a draw, 0 for a loss (from `returns()`). As in OpenSpiel's MCTSBot
+    for N players, a node keeps the reward of the seat that moved into it, so each seat's choices
+    maximise its own reward. `evaluator(state, side)` defaults to the game's own `evaluations`.
     """
 
     def __init__(self, budget: int = 50, depth: int = 4, c: float = 0.7, scale: float = 8.0,
@@ -119,8 +120,13 @@ class MCTSPlayer(Player):
         if len(moves) == 1:
             return moves[0]
         hidden = view.is_hidden()
-        self.first = type(view.to_move)(0)  # rewards are the first side's
-        self.evaluate = self.evaluator or view.game.evaluate
+        game = view.game
+        self.seat = game.seat
+        if self.evaluator is None:
+            self.evaluations = game.evaluations
+        else:
+            sides = [game.side(side.label) for side in game.sides]
+            self.evaluations = lambda state: [self.evaluator(state, side) for side in sides]
         root = _Node(None, None, None)
         base = None if hidden else _sample(view, rng)
         for _ in range(self.budget):
@@ -152,7 +158,7 @@ class MCTSPlayer(Player):
                     child.avail += 1
             if untried and not prior:
                 move = untried[rng.randrange(len(untried))]
-                child = _Node(move, node, state.to_move)
+                child = _Node(move, node, self.seat(state.to_move))
                 child.avail = 1
                 children[move] = child
                 state.push(move)
@@ -160,14 +166,14 @@ class MCTSPlayer(Player):
                 node = child
                 break
             if untried:
-                mover = state.to_move
+                mover = self.seat(state.to_move)
                 for move in untried:
                     state.push(move)
-                    first = self._reward(state)
+                    reward = self._reward(state, mover)
                     state.pop()
                     child = _Node(move, node, mover)
                     child.avail, child.visits = 1, prior
-                    child.value = prior * (first if mover is self.first else 1.0 - first)
+                    child.value = prior * reward
                     children[move] = child
             best, best_score = None, -math.inf
             for move in moves:
@@ -190,20 +196,27 @@ class MCTSPlayer(Player):
             pushed += 1
             if not state.in_setup():
                 steps += 1
-        first = self._reward(state)
-        # Backup.
+        rewards = self._rewards(state)
+        # Backup: each node gains the reward of the seat that moved into it.
         while node is not root:
             node.visits += 1
-            node.value += first if node.player is self.first else 1.0 - first
+            node.value += rewards[node.player]
             node = node.parent
         return pushed
 
-    def _reward(self, state: State) -> float:
-        """The first side's reward in [0, 1]: 1 win, 0 loss, 0.5 draw; else the squashed evaluation."""
+    def _rewards(self, state: State) -> list[float]:
+        """Every seat's reward in [0, 1]: 1 win, 0 loss, 0.5 draw (`returns()`); else its squashed
+        evaluation."""
         if state.outcome() is not None:
-            return 0.5 + 0.5 * state.returns(self.first)
-        x = self.evaluate(state, self.first) / self.scale
-        return 1.0 / (1.0 + math.exp(-x))
+            return [0.5 + 0.5 * r for r in state.returns()]
+        scale, exp = self.scale, math.exp
+        return [1.0 / (1.0 + exp(-value / scale)) for value in self.evaluations(state)]
+
+    def _reward(self, state: State, seat: int) -> float:
+        """`_rewards(state)[seat]`, squashing only that seat's evaluation (a search's every child)."""
+        if state.outcome() is not None:
+            return 0.5 + 0.5 * state.returns()[seat]
+        return 1.0 / (1.0 + math.exp(-self.evaluations(state)[seat] / self.scale))
 
 
 # ------------------------------------------------------------------------------ by name

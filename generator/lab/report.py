@@ -1,9 +1,9 @@
 """The balance report: JSON, and a one-page PDF (vector charts drawn with reportlab) with a PNG
 preview rasterised from it by pypdfium2.
 
-The page: a heading with the settings; a table with one row per variant (win rates with Wilson 95%
-intervals, draws at the turn cap, game length, the commonest ways to win); and three charts side by
-side: win rates with their intervals, how games were won (victory points held by the winner), and
+The page: a heading with the settings; a table with one row per variant (a column per side, in
+seat order: its win rate with the Wilson 95% interval and its seat advantage; draws at the turn cap,
+game length, the commonest ways to win); and three charts side by side, one colour per side: win rates with their intervals, how games were won (victory points held by the winner), and
 game length (box plots, in turns). Variants (final vs draft, a sweep) share every axis so they can
 be compared at a glance.
 """
@@ -57,12 +57,13 @@ def format_summary(sim: Simulation) -> str:
         sm = sim.summaries[label]
         t = sm["turns"]
         lines.append(f"{label}: {sm['games']} games")
-        for side, _, _ in sides:
+        for seat, (side, _, _) in enumerate(sides):
             s = sm[side]
             low, high = s["ci95"]
             ways = ", ".join(f"{k} {v}" for k, v in s["ways"].items()) or "-"
             lines.append(f"  {side:{width}s} wins {s['wins']:4d}  {100 * s['rate']:5.1f}%  "
-                         f"95% CI [{100 * low:.1f}%, {100 * high:.1f}%]  by: {ways}")
+                         f"95% CI [{100 * low:.1f}%, {100 * high:.1f}%]  "
+                         f"seat {seat + 1} advantage {_points(s)}  by: {ways}")
         lines.append(f"  {'draws':{width}s}      {sm['draws']['games']:4d}  {100 * sm['draws']['rate']:5.1f}%  "
                      f"(ended by the turn cap: {sm['draws']['turn_cap']})")
         if t.get("n"):
@@ -88,6 +89,11 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+def _points(side: dict) -> str:
+    """A side's seat advantage in percentage points (a summary written without one: 0)."""
+    return f"{100 * side.get('advantage', 0.0):+.0f}"
+
+
 def pdf_bytes(sim: Simulation) -> bytes:
     """The one-page report. Built in reportlab's invariant mode: the same results give the same bytes."""
     buffer = io.BytesIO()
@@ -107,7 +113,8 @@ def pdf_bytes(sim: Simulation) -> bytes:
                  f"   {s['games']} games per variant, seed {s['seed']}, "
                  f"turn cap {s['turn_cap']} (a draw), {_workers(sim)}, {games} games in "
                  f"{sim.wall_seconds:.1f} s ({rate:.2f} games/s)")
-    c.drawString(MARGIN, y - 40, "Win rates with Wilson 95% intervals. A side that cannot see "
+    c.drawString(MARGIN, y - 40, "Win rates with Wilson 95% intervals, and each seat's share of the won "
+                                 "games above an even share (points). A side that cannot see "
                                  "everything plays on determinised samples of its own view only.")
     y = _table(c, sim, y - 58, width)
     chart_top = min(y - 34, height - 200)
@@ -124,11 +131,12 @@ def pdf_bytes(sim: Simulation) -> bytes:
 
 def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
     sides = _sides(sim)
-    first, second = (plural for _, plural, _ in sides)
     c.setFont(SERIF, 8.5)   # the variant column fits its longest label (a sweep of two names)
     label_w = min(200.0, max([90.0] + [c.stringWidth(v, SERIF, 8.5) + 6 for v in sim.variants]))
-    columns = [("variant", label_w), (f"{first} win", 120), (f"{second} win", 120), ("draws (cap)", 80),
-               ("turns: mean, median [range]", 150), ("commonest wins", width - 2 * MARGIN - 470 - label_w)]
+    side_w = min(120.0, 330.0 / len(sides))
+    fixed = label_w + len(sides) * side_w + 80 + 150
+    columns = [("variant", label_w)] + [(f"{plural} win", side_w) for _, plural, _ in sides] + [
+        ("draws (cap)", 80), ("turns: mean, median [range]", 150), ("commonest wins", width - 2 * MARGIN - fixed)]
     row_h = 13.0
     c.setFont(BOLD, 8.5)
     x = MARGIN
@@ -149,7 +157,7 @@ def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
                 ways.append(f"{side[0].upper()}: {combo} {n}")
         cells = [label] + [
             f"{_pct(sm[side]['rate'])}  [{_pct(sm[side]['ci95'][0])}, {_pct(sm[side]['ci95'][1])}]"
-            for side, _, _ in sides] + [
+            f"  {_points(sm[side])}" for side, _, _ in sides] + [
             f"{sm['draws']['games']} ({sm['draws']['turn_cap']})",
             f"{t['mean']:.1f}, {t['median']:.0f}  [{t['min']}-{t['max']}]" if t.get("n") else "-",
             ";  ".join(ways),
@@ -239,7 +247,7 @@ def _win_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: floa
     sides = _sides(sim)
     for (left, slot), label in zip(_labels(c, sim, x, y, w), sim.variants):
         sm = sim.summaries[label]
-        bar = slot * 0.8 / 3
+        bar = slot * 0.8 / (len(sides) + 1)   # a bar per side, and the draws
         for j, (key, colour) in enumerate([(side, colour) for side, _, colour in sides] + [("draws", DRAW)]):
             bx = left + slot * 0.1 + j * bar
             rate = sm[key]["rate"]

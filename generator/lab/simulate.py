@@ -135,19 +135,22 @@ def play_game(task: GameTask) -> dict:
         if setup and not state.legal_moves():
             break  # a setup step with no legal move (impossible counts): recorded as "stalled"
         side = state.to_move
-        move = players[int(side)].choose(state.view(side), rngs[int(side)])
+        seat = game.seat(side)
+        move = players[seat].choose(state.view(side), rngs[seat])
         if not setup:
             turns = state.turn  # turns played: the last one a move was made in (a capped game: the cap)
         state.push(move)
         actions += 1
     outcome = state.outcome()
+    winners = [game.side_of(side).label for side in outcome.winners] if outcome else []
     return {
         "index": task.index,
         "seed": task.seed,
         "variant": task.variant,
         "rules": game.rule_set,
         "players": {info.label: str(spec) for info, spec in zip(game.sides, task.players)},
-        "winner": outcome.winner.label if outcome and outcome.winner is not None else None,
+        "winner": winners[0] if len(winners) == 1 else None,   # the sole winner
+        "winners": winners,                                     # every winner (a shared win: several)
         "termination": outcome.termination if outcome else "stalled",
         "points": list(outcome.ways) if outcome else [],
         "turns": turns,
@@ -210,25 +213,38 @@ def _ignore_interrupts() -> None:
 
 
 # ------------------------------------------------------------------------------ aggregation
+def winners(record: dict) -> list[str]:
+    """The labels of a game record's winners (a record written before shared wins has `winner` only)."""
+    if "winners" in record:
+        return record["winners"]
+    return [] if record["winner"] is None else [record["winner"]]
+
+
 def summarize(records: Sequence[dict], sides: Sequence[str], ways: Sequence[str] = ()) -> dict:
-    """Win rates with Wilson 95% intervals per side (labels), how games were won, game length and draws."""
+    """Win rates with Wilson 95% intervals per side (labels, in seat order), how games were won,
+    game length and draws (no winner). A shared win counts as a win for each of its winners.
+    `advantage` is a seat's share of the won games above (or below) an even share, 1/N: the
+    first-player advantage, for every seat."""
     n = len(records)
     out: dict = {"games": n}
+    won = [winners(r) for r in records]
+    decided = sum(len(w) for w in won)
     for side in sides:
-        wins = sum(1 for r in records if r["winner"] == side)
+        wins = sum(1 for w in won if side in w)
         low, high = stats.wilson_interval(wins, n)
-        out[side] = {"wins": wins, "rate": wins / n if n else 0.0, "ci95": [low, high]}
+        out[side] = {"wins": wins, "rate": wins / n if n else 0.0, "ci95": [low, high],
+                     "advantage": wins / decided - 1 / len(sides) if decided else 0.0}
         held: dict[str, int] = {w: 0 for w in ways}
         combos: dict[str, int] = {}
-        for r in records:
-            if r["winner"] == side:
+        for r, w in zip(records, won):
+            if side in w:
                 for point in r["points"]:
                     held[point] = held.get(point, 0) + 1
                 key = "+".join(r["points"]) or r["termination"]
                 combos[key] = combos.get(key, 0) + 1
         out[side]["points"] = held
         out[side]["ways"] = dict(sorted(combos.items(), key=lambda kv: (-kv[1], kv[0])))
-    draws = sum(1 for r in records if r["winner"] is None)
+    draws = sum(1 for w in won if not w)
     low, high = stats.wilson_interval(draws, n)
     out["draws"] = {"games": draws, "rate": draws / n if n else 0.0, "ci95": [low, high],
                     "turn_cap": sum(1 for r in records if r["termination"] == "turn-cap")}

@@ -35,13 +35,13 @@ def turns(start: State, moves: list) -> tuple[int | None, list[Turn], int]:
     done: list[Turn] = []
     begin = first
     for index, move in enumerate(moves):
-        side, turn = state.to_move, state.turn
+        seat, turn = state.game.seat(state.to_move), state.turn
         state.push(move)
         if first is None:
             if not state.in_setup():
                 first = begin = index + 1
             continue
-        if state.is_game_over() or state.to_move != side or state.turn != turn:
+        if state.is_game_over() or state.game.seat(state.to_move) != seat or state.turn != turn:
             done.append(Turn(tuple(m.notation() for m in moves[begin:index + 1]), index + 1))
             begin = index + 1
     return first, done, begin if begin is not None else len(moves)

@@ -219,7 +219,7 @@ def links(table: Table, host: str, port: int) -> list[tuple[str, str]]:
     base = f"http://{host}:{port}/"
     out = []
     for key, seat in table.keys.items():
-        who = "hot seat (one screen, both sides)" if seat == "table" else table.plural(seat)
+        who = "hot seat (one screen, every side)" if seat == "table" else table.plural(seat)
         out.append((who, f"{base}?key={key}" + ("" if seat == "table" else f"&side={seat}")))
     return out
 

@@ -2,7 +2,7 @@
 seat may be told. No web code here (the server is `generator.play.server`).
 
 Seats: each side played by a person has its own secret key (its link); with `vs="human"` there
-is also the hot-seat key, one screen shared by both sides, which shows the side to move its view
+is also the hot-seat key, one screen shared by every side, which shows the side to move its view
 only after a "pass the device" screen. Everything a seat receives is built by `Table.payload`
 from `state.view(side)` - the cell art, the legal moves, the notes - and the move list is masked
 where the seat could not tell the move from others (e.g. which hidden reverse was placed), so a
@@ -29,7 +29,7 @@ from .blocks import game_title
 
 SQUARE = re.compile(r"[a-z]\d{1,2}")
 TABLE = "table"  # the hot-seat seat
-WORLDS = 24     # samples of what the other side may hold, to find the moves a seat cannot tell apart
+WORLDS = 24     # samples of what the other sides may hold, to find the moves a seat cannot tell apart
 AI_BUDGET = 300  # MCTS playouts per decision at the table (mcts:N overrides): well under a second
 
 
@@ -73,11 +73,11 @@ class Table:
         self.game, self.vs = game, vs
         self.human = side or labels[0]
         self.ai = None
-        self.ai_side = None
+        self.ai_sides: tuple[str, ...] = ()   # the sides the AI plays: every side but the person's
         if vs != "human":
             from ..lab.players import PlayerSpec
             self.ai = PlayerSpec.parse(vs, budget=AI_BUDGET).build()
-            self.ai_side = next(label for label in labels if label != self.human)
+            self.ai_sides = tuple(label for label in labels if label != self.human)
         self.rng = random.Random(seed)
         self.ai_pause = ai_pause
         self.lock = threading.RLock()
@@ -111,7 +111,11 @@ class Table:
             return seat
         if self.handover and self.played:
             return self.played[-1].side
-        return self.state.to_move.label
+        return self.mover(self.state)
+
+    def mover(self, state: State) -> str:
+        """The label of the side to move in `state`."""
+        return self.game.side_of(state.to_move).label
 
     # ------------------------------------------------------------------ moves
     def play(self, key: str, text: str) -> None:
@@ -120,7 +124,7 @@ class Table:
             seat = self.seat(key)
             if self.state.is_game_over():
                 raise PlayError(f"the game is over: {self.state.outcome()}")
-            mover = self.state.to_move.label
+            mover = self.mover(self.state)
             if seat == TABLE:
                 if self.handover:
                     raise PlayError(f"pass the device to the {self.plural(mover)} first")
@@ -144,7 +148,7 @@ class Table:
                 raise PlayError("wait for the AI to finish its move")
             if not self.played:
                 raise PlayError("there is no move to take back")
-            if self.ai_side is None:
+            if not self.ai_sides:
                 if seat != TABLE and self.played[-1].side != seat:
                     raise PlayError("only the player who made the last move can take it back")
                 self._pop()
@@ -162,7 +166,7 @@ class Table:
         people once the game is over."""
         with self.lock:
             self.seat(key)
-            if self.ai_side is None and not self.state.is_game_over():
+            if not self.ai_sides and not self.state.is_game_over():
                 raise PlayError("a new game can start once this one is over (or take moves back)")
             if self.thinking:
                 raise PlayError("wait for the AI to finish its move")
@@ -183,11 +187,11 @@ class Table:
 
     def _push(self, move) -> None:
         before = self.state
-        mover = before.to_move
+        mover = self.mover(before)
         seen = {side.label: self._seen_by(before, move, side.label) for side in self.game.sides}
         before.push(move)
-        self.played.append(Played(move, mover.label, seen))
-        if self.vs == "human" and not before.is_game_over() and before.to_move != mover \
+        self.played.append(Played(move, mover, seen))
+        if self.vs == "human" and not before.is_game_over() and self.mover(before) != mover \
                 and self._hides(before):
             self.handover = True
         self.version += 1
@@ -209,9 +213,9 @@ class Table:
         """The move's notation as `viewer` may read it: positions where moves `viewer` could not
         tell apart (the same view after them) write differently are masked with `?`."""
         text = move.notation()
-        side = self.game.side(viewer)
-        if state.to_move == side:
+        if self.mover(state) == viewer:
             return text
+        side = self.game.side(viewer)
         before_view = state.view(side)
         after = state.copy()
         after.push(move)
@@ -238,9 +242,9 @@ class Table:
 
     # ------------------------------------------------------------------ the AI
     def _ai_turn(self) -> None:
-        if self.ai_side is None or self.thinking:
+        if not self.ai_sides or self.thinking:
             return
-        if self.state.is_game_over() or self.state.to_move.label != self.ai_side:
+        if self.state.is_game_over() or self.mover(self.state) not in self.ai_sides:
             return
         self.thinking = True
         self.version += 1
@@ -251,7 +255,7 @@ class Table:
             while True:
                 with self.lock:
                     state = self.state
-                    if state.is_game_over() or state.to_move.label != self.ai_side or self.version != version:
+                    if state.is_game_over() or self.mover(state) not in self.ai_sides or self.version != version:
                         break
                     view = state.view(state.to_move)
                     rng = random.Random(self.rng.random())
@@ -293,8 +297,8 @@ class Table:
                     cells.append({"square": board.square_name(square), "ground": art.ground, "piece": art.piece,
                                   "badge": art.badge, "overlays": [list(o) for o in art.overlays],
                                   "inset": art.ground_inset})
-            mover = state.to_move.label
-            yours = (not state.is_game_over() and not self.thinking and mover != self.ai_side
+            mover = self.mover(state)
+            yours = (not state.is_game_over() and not self.thinking and mover not in self.ai_sides
                      and (seat == mover or (seat == TABLE and not self.handover)))
             moves = [self._move_info(view, move) for move in view.legal_moves()] if yours else []
             outcome = state.outcome()
@@ -304,7 +308,7 @@ class Table:
                 "files": board.files, "ranks": board.ranks, "flip": board.home_edge(side_label) == "top",
                 "sides": [{"label": s.label, "plural": s.plural, "colour": s.colour} for s in self.game.sides],
                 "seat": seat, "side": side_label, "mode": "hot-seat" if seat == TABLE else self.vs,
-                "ai": self.ai_side, "to_move": mover, "turn": state.turn, "setup": state.in_setup(),
+                "ai": list(self.ai_sides), "to_move": mover, "turn": state.turn, "setup": state.in_setup(),
                 "your_turn": yours, "thinking": self.thinking, "handover": seat == TABLE and self.handover,
                 "cells": cells, "notes": view.notes(), "moves": moves,
                 "history": [{"side": p.side, "move": p.seen[side_label]} for p in self.played],
@@ -364,7 +368,7 @@ class Table:
             if seat == TABLE and self.handover:
                 raise PlayError("pass the device first")
             moves = [p.move for p in self.played]
-            who = self.vs if self.ai_side else "a person"
+            who = self.vs if self.ai_sides else "a person"
             try:
                 if what == "position":
                     return position_block(self.game, self.start, moves)

@@ -230,7 +230,7 @@ class ExampleDiagram(Flowable):
         s = self.styles
         lines = []
         sides = self.game.sides
-        first = [s.label for s in sides].index(self.trace.before.to_move.label)
+        first = self.game.seat(self.trace.before.to_move)
         for n, play in enumerate(self.replay.example.plays):
             side = sides[(first + n) % len(sides)].plural
             moves = ", ".join(f'<font face="{MONO}" size="8">{m.notation()}</font>' for m in play.moves)
@@ -659,13 +659,13 @@ def badge_spots(arrows: list[tuple[float, float, float, float]], r: float, back:
 
 
 def _to_move(state: State) -> str:
-    sides = {side.label: side.plural for side in state.game.sides}
+    game = state.game
     outcome = state.outcome()
-    if outcome and outcome.winner is not None:
-        return f"{sides[outcome.winner.label]} win"
+    if outcome and outcome.winners:
+        return " and ".join(game.side_of(side).plural for side in outcome.winners) + " win"
     if outcome:
         return "Drawn"
-    return f"{sides[state.to_move.label]} to move"
+    return f"{game.side_of(state.to_move).plural} to move"
 
 
 def _sentence(error) -> str:

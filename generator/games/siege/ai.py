@@ -20,8 +20,16 @@ def evaluate(state: State, side: Side) -> float:
     one Irish push away from elimination (the Chief above all).
     """
     if state.outcome() is not None:
-        return WIN * state.returns(side)
+        return WIN * state.player_return(side)
     return viking_edge(state) if side is Side.VIKING else -viking_edge(state)
+
+
+def evaluations(state: State) -> list[float]:
+    """`evaluate` for each seat (Vikings, Irish) from one `viking_edge`."""
+    if state.outcome() is not None:
+        return [WIN * r for r in state.returns()]
+    edge = viking_edge(state)
+    return [edge, -edge]
 
 
 def viking_edge(state: State) -> float:

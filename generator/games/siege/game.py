@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...config import take
-from ..base import BoardSpec, Game, GameInfo, SideInfo
+from ..base import BoardSpec, Game, GameInfo, Side as Seat
 from .numbers import BOARD, RULE_SETS, Counts, RuleNumbers, validate_counts, validate_numbers
 from .options import SPECS, check_options
 
@@ -22,8 +22,8 @@ if TYPE_CHECKING:  # the engine and the grammar load when a state or a block is 
 class SiegeGame(Game):
     """Siege of Armagh: 8x8, Vikings against Irish, two rule sets (final, draft)."""
 
-    sides: ClassVar[tuple[SideInfo, ...]] = (SideInfo("viking", "Vikings", "#a3301d"),
-                                             SideInfo("irish", "Irish", "#1d5a8c"))
+    sides: ClassVar[tuple[Seat, ...]] = (Seat("viking", "Viking", "Vikings", "#a3301d", 0),
+                                         Seat("irish", "Irish", "Irish", "#1d5a8c", 1))
     sections: ClassVar[tuple[str, ...]] = ("counts", "rules")
     rule_sets: ClassVar[tuple[str, ...]] = tuple(RULE_SETS)
     ways: ClassVar[tuple[str, ...]] = ("treasure", "defeats", "chief", "villages")
@@ -84,7 +84,13 @@ class SiegeGame(Game):
 
     def side(self, label: str) -> Side:
         from .state import Side
-        return Side[label.upper()]
+        try:
+            return Side[label.upper()]
+        except KeyError:
+            raise ValueError(f"unknown side {label!r}; sides: viking, irish") from None
+
+    def seat(self, side: Side) -> int:
+        return int(side)  # the engine's Side is numbered by seat (enums.py)
 
     def check_options(self, values: dict[str, object], rules: str | None = None):
         return check_options(values)
@@ -130,6 +136,11 @@ class SiegeGame(Game):
     def evaluate(self):  # type: ignore[override]
         from .ai import evaluate
         return evaluate
+
+    @property
+    def evaluations(self):  # type: ignore[override]
+        from .ai import evaluations
+        return evaluations
 
     # --- the kit
     @property

@@ -8,7 +8,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ..base import GameInfo, BoardSpec, DiagramError, Game, OptionSpec, SideInfo, resolve_options
+from ..base import GameInfo, BoardSpec, DiagramError, Game, OptionSpec, resolve_options
+from ..base import Side as Seat
 from .board import FILES, Move, Side, check_size, geometry, parse_square
 from .diagram import TaflGrammar, read_setup
 from .state import TaflState
@@ -111,8 +112,8 @@ class TaflGame(Game):
     ('The Defenders win', 'the king escaped')
     """
 
-    sides: ClassVar[tuple[SideInfo, ...]] = (SideInfo("attackers", "Attackers", "#3b3b3b"),
-                                             SideInfo("defenders", "Defenders", "#c9a227"))
+    sides: ClassVar[tuple[Seat, ...]] = (Seat("attackers", "Attacker", "Attackers", "#3b3b3b", 0),
+                                         Seat("defenders", "Defender", "Defenders", "#c9a227", 1))
     sections: ClassVar[tuple[str, ...]] = ("board", "rules")
     rule_sets: ClassVar[tuple[str, ...]] = ()
     ways: ClassVar[tuple[str, ...]] = ("king-escaped", "king-captured", "no-moves", "turn-limit")
@@ -275,6 +276,9 @@ class TaflGame(Game):
     def side(self, label: str) -> Side:
         return Side.from_label(label)
 
+    def seat(self, side: Side) -> int:
+        return int(side)  # the engine's Side is numbered by seat (board.py)
+
     def template_values(self) -> dict[str, Any]:
         values = super().template_values()
         geo = geometry(self.size)
@@ -305,7 +309,7 @@ class TaflGame(Game):
         defender is worth two attackers), the king's open lines to the edge and corners, its
         distance to the nearest corner, and the attackers beside it."""
         if state.is_game_over():
-            return 1000.0 * state.returns(side)
+            return 1000.0 * state.player_return(side)
         board, geo = state.board, state.geo
         attackers, defenders = board.count(1), board.count(2)
         score = 2.0 * defenders - attackers
@@ -318,3 +322,10 @@ class TaflGame(Game):
                 score += 8.0 if ray[-1] in geo.corners else 3.0
         score -= 2.0 * sum(1 for t in geo.steps[king] if t >= 0 and board[t] == 1)
         return score if side is Side.DEFENDERS else -score
+
+    def evaluations(self, state: TaflState) -> list[float]:
+        """`evaluate` for each seat (attackers, defenders) from one computation."""
+        if state.is_game_over():
+            return [1000.0 * r for r in state.returns()]
+        defenders = self.evaluate(state, Side.DEFENDERS)
+        return [-defenders, defenders]

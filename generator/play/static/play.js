@@ -162,7 +162,7 @@ function show(data) {
       li.style.color = (data.sides.find((s) => s.label === entry.side) || {}).colour || "";
       const who = document.createElement("span");
       who.className = "who";
-      who.textContent = plural(entry.side) + (entry.side === data.ai ? " (AI)" : "");
+      who.textContent = plural(entry.side) + (data.ai.includes(entry.side) ? " (AI)" : "");
       const moves = document.createElement("span");
       moves.className = "moves";
       li.append(who, moves);
