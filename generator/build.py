@@ -176,7 +176,7 @@ class BackgroundJob(Generic[T]):
             except KeyboardInterrupt:
                 os._exit(130)
             except BaseException as exc:
-                from .cli import debugging
+                from .errors import debugging
 
                 if debugging():
                     import traceback

@@ -1,5 +1,5 @@
 """The `pnp` commands and their options (typer). Every command body runs inside
-`generator.cli.errors_to_exit_codes`, the one place errors become messages and exit codes."""
+`generator.console.errors_to_exit_codes`, the one place errors become messages and exit codes."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Callable, List, Optional
 
 import typer
 
-from .cli import DEBUG_ENV, echo, errors_to_exit_codes, fail, numbers_line, run_build, run_check
-from .errors import UsageError
+from .console import echo, errors_to_exit_codes, fail, numbers_line, run_build, run_check
+from .errors import DEBUG_ENV, UsageError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="siege-pnp: print-and-play kits, rulebooks checked by a rules engine, and a "

@@ -14,33 +14,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
-from .errors import GameFileError, UsageError, read_text
+from .errors import GameFileError, UsageError, key_line, read_text
 from .paths import own_file
 from .games import DEFAULT, game_class
 from .games.base import COMPONENTS_FILE, Game, GameInfo
 from .tables import TableReader
 
 KIT_SECTIONS = ("print", "pieces")
-
-
-def key_line(source: str, section: str, key: str | None = None) -> int | None:
-    """The 1-based line of `key` inside `[section]` of a TOML text (or of the section header); a
-    key written as a table of its own (`[section.key]`) is found at that header."""
-    current = None
-    header = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]\s*(#.*)?$")
-    assign = re.compile(r"^\s*\"?([A-Za-z0-9_.-]+?)\"?\s*=")
-    for number, line in enumerate(source.splitlines(), start=1):
-        match = header.match(line)
-        if match:
-            current = match.group(1).strip('[] ')
-            if current == (section if key is None else f"{section}.{key}"):
-                return number
-            continue
-        if key is not None and current == section:
-            match = assign.match(line)
-            if match and match.group(1) == key:
-                return number
-    return None
 
 
 def take(table: Any, cls: type, section: str, path: Path, source: str) -> Any:

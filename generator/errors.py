@@ -3,7 +3,16 @@
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
+
+DEBUG_ENV = "PNP_DEBUG"
+
+
+def debugging() -> bool:
+    """Whether an unexpected error shows its traceback (`pnp --debug`, or PNP_DEBUG=1)."""
+    return os.environ.get(DEBUG_ENV, "") not in ("", "0")
 
 
 class LocatedError(ValueError):
@@ -62,3 +71,23 @@ def read_text(path: Path, error: type[LocatedError]) -> str:
     except UnicodeDecodeError as exc:
         raise error(path, None, f"cannot read: not UTF-8 text ({exc.reason} at byte {exc.start}); "
                                 f"save it as UTF-8") from None
+
+
+def key_line(source: str, section: str, key: str | None = None) -> int | None:
+    """The 1-based line of `key` inside `[section]` of a TOML text (or of the section header); a
+    key written as a table of its own (`[section.key]`) is found at that header."""
+    current = None
+    header = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]\s*(#.*)?$")
+    assign = re.compile(r"^\s*\"?([A-Za-z0-9_.-]+?)\"?\s*=")
+    for number, line in enumerate(source.splitlines(), start=1):
+        match = header.match(line)
+        if match:
+            current = match.group(1).strip('[] ')
+            if current == (section if key is None else f"{section}.{key}"):
+                return number
+            continue
+        if key is not None and current == section:
+            match = assign.match(line)
+            if match and match.group(1) == key:
+                return number
+    return None

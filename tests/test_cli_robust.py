@@ -227,8 +227,8 @@ def test_file_names_from_any_title(title, name):
 
 # --------------------------------------------------------------------- big rulebooks
 def test_a_rulebook_with_56_sections_splits_its_contents_and_says_its_stages(tmp_path, monkeypatch):
-    from generator import cli
-    monkeypatch.setattr(cli, "PROGRESS_AFTER", 0.0)  # as if the build were slow
+    from generator import console
+    monkeypatch.setattr(console, "PROGRESS_AFTER", 0.0)  # as if the build were slow
     folder = _folder(tmp_path, SOURCE)
     (folder / "rules.md").write_text("# Big rules\n\nIntro.\n\n" + "".join(f"## Section {i}\n\nText {i}.\n\n"
                                                                            for i in range(56)), encoding="utf-8")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
-from ..errors import GameFileError
+from ..errors import GameFileError, key_line
 from .grid import LETTERS, Geometry, geometry
 
 COMPONENTS_FILE = "components.toml"  # a game folder's one required file
@@ -470,7 +470,6 @@ class Game:
         return self.root / COMPONENTS_FILE
 
     def line_of(self, section: str, key: str | None = None) -> int | None:
-        from ..config import key_line
         return key_line(self.source, section, key)
 
     def error(self, section: str, key: str | None, message: str) -> GameFileError:
