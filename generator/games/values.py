@@ -51,7 +51,8 @@ class Outcome:
 class Motion:
     """A piece travelling in a move, for diagrams: from `frm` (None: from off the board at the
     side's home edge, a deployment) to `to`, a square or a (file, rank) pair off the board.
-    `role`: "move" (the acting piece), "back" (a helper), "push" (a piece pushed along)."""
+    `role`: "move" (the acting piece), "support" (a piece lending its strength without moving,
+    as a backing troop does), "push" (a piece pushed along)."""
 
     frm: int | None
     to: int | tuple[float, float]

@@ -338,7 +338,7 @@ class Table:
                 frm = board.square_name(motion.frm) if motion.frm is not None else None
                 to = there
                 words.insert(0, f"{frm} \u2192 {there}" if frm else f"enters at {there}")
-            elif motion.role == "back" and motion.frm is not None:
+            elif motion.role == "support" and motion.frm is not None:
                 words.append(f"backed by {board.square_name(motion.frm)}")
         if to is None and squares:
             to = squares[-1]

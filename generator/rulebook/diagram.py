@@ -44,7 +44,7 @@ class Arrow:
     frm: tuple[float, float]  # (file, rank), 0-based; may lie off the board
     to: tuple[float, float]
     side: str                 # the side's label
-    kind: str                 # "step", "push" (a pushed piece), "back" (the backing troop), "deploy"
+    kind: str                 # "step", "push" (a pushed piece), "support" (a piece lending its strength), "deploy"
     number: int = 0           # the move's number when a block has several (0: none)
     illegal: bool = False
 
@@ -94,7 +94,7 @@ def _add(state: State, effect: Effect, result: Trace, number: int, illegal: bool
     """A move's arrows (the acting pieces' first: the mover's carries the number), ghosts, flips."""
     board = state.game.board
     for motion in effect.motions:
-        kind = {"move": "step", "back": "back", "push": "push"}[motion.role]
+        kind = {"move": "step", "support": "support", "push": "push"}[motion.role]
         if motion.frm is None:
             result.arrows.append(Arrow(_edge(state, motion), _at(board, motion.to), motion.side, "deploy",
                                        number, illegal))
@@ -522,7 +522,7 @@ class ExampleDiagram(Flowable):
         s = self.s
         if arrow.kind == "push":
             return max(1.0, s * .05), s * .2, s * .2, s * .18
-        if arrow.kind == "back":
+        if arrow.kind == "support":
             return max(1.4, s * .07), s * .22, s * .12, s * .3
         return max(2.0, s * .1), s * .3, (0 if arrow.kind == "deploy" else s * .12), s * .12
 
@@ -546,7 +546,7 @@ class ExampleDiagram(Flowable):
 
     def _cross_spot(self, arrow: Arrow, ends) -> tuple[float, float, float] | None:
         """Where a refused move's cross goes (centre and size), halfway along its arrow."""
-        if not arrow.illegal or arrow.kind == "back":
+        if not arrow.illegal or arrow.kind == "support":
             return None
         sx, sy, ex, ey = ends
         return (sx + ex) / 2, (sy + ey) / 2, self.s * .17

@@ -35,7 +35,7 @@ class Cells:
         if move.kind is MoveKind.DEPLOY:
             return [Motion(None, move.to, side, "move")]
         if move.kind is MoveKind.TWO_PUSH:
-            return [Motion(move.back, move.frm, side, "back"), Motion(move.frm, move.to, side, "move")]
+            return [Motion(move.back, move.frm, side, "support"), Motion(move.frm, move.to, side, "move")]
         if move.kind is MoveKind.STEP:
             return [Motion(move.frm, move.to, side, "move")]
         return []
