@@ -189,8 +189,8 @@ def test_the_grammar_of_a_game_carries_its_options():
     game = TaflGame(options=(("berserker", "on"),))
     grid_, _ = game.grammar.read_grid(numbered(grid(7)), 0)
     state = game.grammar.build_state(grid_, {}, None, {})
-    assert state.rules.berserker and state.n == 7 and state.game.size == 7
-    assert TaflGame.grammar.build_state(grid_, {}, None, {}).rules.berserker is False
+    assert state.options.berserker and state.n == 7 and state.game.size == 7
+    assert TaflGame.grammar.build_state(grid_, {}, None, {}).options.berserker is False
 
 
 def test_moves_parse_and_print():

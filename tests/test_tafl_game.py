@@ -46,10 +46,10 @@ def test_a_9_board_with_its_setup_and_options(tmp_path):
     assert game.size == 9 and dict(game.options) == {"berserker": "on", "turn-cap": "40"}
     state = game.new_initial_state()
     assert (state.count("A"), state.count("D"), state.n) == (16, 8, 9)
-    assert state.rules.berserker and state.rules.turn_cap == 40
+    assert state.options.berserker and state.options.turn_cap == 40
     assert game.board.files == 9 and dict(game.board.marked)["throne"] == (40,)
     off = game.new_initial_state({"berserker": "off"})  # a state's options override the game's
-    assert not off.rules.berserker
+    assert not off.options.berserker
 
 
 @pytest.mark.parametrize("toml,line,words", [
@@ -102,7 +102,7 @@ def test_with_numbers_changes_the_turn_limit_and_cap():
     game = TaflGame().with_numbers(turn_limit=12, turn_cap=50)
     assert dict(game.options) == {"turn-limit": "12", "turn-cap": "50"}
     state = game.new_initial_state({"skilled-play": "on"})
-    assert (state.turn_limit, state.rules.turn_cap) == (12, 50)
+    assert (state.turn_limit, state.options.turn_cap) == (12, 50)
     for bad in ({"size": 9}, {"turn_limit": 0}):
         with pytest.raises(ValueError):
             TaflGame().with_numbers(**bad)

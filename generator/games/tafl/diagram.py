@@ -15,7 +15,7 @@ from ..base import DiagramError, Grammar, Grid, ImpossiblePosition, Outcome, rea
 from ..grid import Geometry, geometry, grid_lines
 from ..grid import read_grid as read_cells
 from .board import LETTERS, MAX_SIZE, MIN_SIZE, Move, Side, check_size
-from .state import Rules, TaflState
+from .state import Options, TaflState
 
 if TYPE_CHECKING:
     from .game import TaflGame
@@ -129,7 +129,7 @@ class TaflGrammar(Grammar):
             state.place(square, token)
         value = {key: self.normalize(key, text) for key, (_, text) in fields.items()}
         line = {key: number for key, (number, _) in fields.items()}
-        rules_ = state.rules
+        rules_ = state.options
         to_move = value.get("to-move", "defenders" if rules_.skilled_play else "attackers")
         try:
             state.to_move = Side.from_label(to_move)
@@ -198,7 +198,7 @@ class TaflGrammar(Grammar):
             way = "king-escaped"
         elif winner == "attackers" and state.king < 0:
             way = "king-captured"
-        elif winner == "attackers" and state.rules.skilled_play and state.defender_turns >= state.turn_limit:
+        elif winner == "attackers" and state.options.skilled_play and state.defender_turns >= state.turn_limit:
             way = "turn-limit"
         else:
             way = "no-moves"
@@ -209,7 +209,7 @@ class TaflGrammar(Grammar):
 
     def fields(self, state: TaflState) -> dict[str, str]:
         """Every state line's value, defaults included ("" for none)."""
-        skilled = state.rules.skilled_play
+        skilled = state.options.skilled_play
         outcome = state.outcome()
         return {
             "to-move": state.to_move.label,
@@ -223,10 +223,10 @@ class TaflGrammar(Grammar):
 
     def default_fields(self, grid: Grid, options: dict[str, str]) -> dict[str, str]:
         game = self._game(isqrt(len(grid.tokens)) or 11)
-        return _defaults(Rules(game.check_options({**dict(game.options), **options})))
+        return _defaults(Options(game.check_options({**dict(game.options), **options})))
 
 
-def _defaults(rules: Rules) -> dict[str, str]:
+def _defaults(rules: Options) -> dict[str, str]:
     """The value each state line has, under these rules, when a diagram does not write it."""
     skilled = rules.skilled_play
     return {"to-move": "defenders" if skilled else "attackers", "last-attackers": "",
@@ -241,7 +241,7 @@ def state_diagram(state: TaflState) -> str:
     """The position as a diagram: the grid and every state line that differs from its default."""
     grammar = TaflGrammar(state.game)
     tokens = grammar.tokens(state)
-    defaults = _defaults(state.rules)
+    defaults = _defaults(state.options)
     lines = grid_lines(tokens, geometry(state.n, state.n))
     lines += [f"{key}: {value}" for key, value in grammar.fields(state).items() if value != defaults[key]]
     return "\n".join(lines) + "\n"

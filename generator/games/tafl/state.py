@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 ATTACKERS, DEFENDERS = Side.ATTACKERS, Side.DEFENDERS
 
 
-class Rules:
+class Options:
     """The resolved options (the rulings marked option) as plain values for the hot paths."""
 
     __slots__ = ("armed_king", "edge_king", "shield_wall", "berserker", "skilled_play",
@@ -53,19 +53,19 @@ class TaflState(State):
         self.game = game
         merged: dict[str, object] = dict(game.options)
         merged.update(options or {})
-        self.rules = Rules(game.check_options(merged))
+        self.options = Options(game.check_options(merged))
         self.geo: Geometry = geometry(game.size)
         self.n = self.geo.n
         self.board = [EMPTY] * self.geo.size
         self.occupied = 0                    # a bit per token, for the move generator
         self.squares: tuple[list[int], list[int]] = ([], [])  # each side's squares, ascending
         self.king = -1                       # the king's square, -1 once captured
-        self.to_move = DEFENDERS if self.rules.skilled_play else ATTACKERS
+        self.to_move = DEFENDERS if self.options.skilled_play else ATTACKERS
         self.turn = 1                        # turns played, plus one
         self.last: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ())  # each side's previous turn
         self.chain: tuple[Move, ...] = ()   # the moves made so far in a berserker turn
         self.defender_turns = 0              # ruling 15
-        self.turn_limit = self.rules.turn_limit  # fixed for the game (a diagram's turn-limit line sets it)
+        self.turn_limit = self.options.turn_limit  # fixed for the game (a diagram's turn-limit line sets it)
         self._outcome: Outcome | None = None
         self._stack: list[tuple] = []
         self.move_stack: list[Move] = []
@@ -126,7 +126,7 @@ class TaflState(State):
         if self.chain and self._outcome is None:
             parts.append(f"Berserker: the token on {self.geo.name(self._chain_square())} has captured "
                          f"and may move again, or stop.")
-        if self.rules.skilled_play:
+        if self.options.skilled_play:
             parts.append(f"Skilled play: the defenders have played {self.defender_turns} of "
                          f"{self.turn_limit} turns.")
         return " ".join(parts)
@@ -228,7 +228,7 @@ class TaflState(State):
         if move.is_end:
             if self.chain:
                 return None
-            if not self.rules.berserker:
+            if not self.options.berserker:
                 return refuse("'end' stops a berserker turn (option berserker); this game has none", 14)
             return refuse("'end' stops a berserker turn after a capture; no capture has been made this turn", 14)
         n, geo, board = self.n, self.geo, self.board
@@ -302,7 +302,7 @@ class TaflState(State):
             self.squares = (mine, self.squares[1]) if mover is ATTACKERS else (self.squares[0], mine)
         if value == KING and to in self.geo.corners:
             self._outcome = Outcome(Side.DEFENDERS, "king-escaped", ("king-escaped",))  # ruling 13
-        if captured and self.rules.berserker and self._outcome is None:
+        if captured and self.options.berserker and self._outcome is None:
             self.chain = chain
             if self._token_moves(to, self._ban()[1]):
                 return  # ruling 14: the token may move again
@@ -320,7 +320,7 @@ class TaflState(State):
         self.chain = ()
         self.to_move = SIDES[1 - side]
         self.turn += 1
-        rules = self.rules
+        rules = self.options
         if side is DEFENDERS and rules.skilled_play:
             self.defender_turns += 1
             if self._outcome is None and self.defender_turns >= self.turn_limit:
@@ -336,7 +336,7 @@ class TaflState(State):
         on the board as it stands after the move: custodial captures (rulings 8-10: an enemy
         beside it with an own token - the king only when armed - or a hostile empty throne or
         corner beyond), the king (ruling 11) and shield walls (ruling 12). Ascending."""
-        rules = self.rules
+        rules = self.options
         if value == KING and not rules.armed_king:
             return []  # ruling 8, unarmed-king: the king never helps capture
         board, geo = self.board, self.geo
@@ -373,7 +373,7 @@ class TaflState(State):
         board, geo = self.board, self.geo
         for square in geo.steps[self.king]:
             if square < 0:
-                if not self.rules.edge_king:
+                if not self.options.edge_king:
                     return False
             elif board[square] != ATTACKER and not (board[square] == EMPTY and geo.hostile[square]):
                 return False
@@ -385,7 +385,7 @@ class TaflState(State):
         or off the board; its tokens but the king are captured."""
         board, geo = self.board, self.geo
         steps, corners = geo.steps, geo.corners
-        armed = self.rules.armed_king
+        armed = self.options.armed_king
         seen: set[int] = set()
         captured = []
         for start in steps[to]:
@@ -431,7 +431,7 @@ class TaflState(State):
     def _why_turn_ended(self, move: Move, captured: bool) -> str:
         """Ruling 14: why a turn ended after `move`, in words."""
         text = move.notation()
-        if not self.rules.berserker:
+        if not self.options.berserker:
             return (f"the turn ended after {text}: a turn is one move (a token that captured moves "
                     f"again only with the berserker option)")
         if not captured:
