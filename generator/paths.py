@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .errors import GameFileError
+
 
 def inside(folder: Path, name: str) -> Path | None:
     """`folder/name` once every symbolic link is followed, when that is inside `folder`; None for
@@ -42,8 +44,6 @@ def own_file(folder: Path, name: str) -> Path | None:
     """The game folder's own file `name` (components.toml, rules.md, examples.md): None when there
     is none; a GameFileError when it is a symbolic link leading out of the folder, whose target
     is then never read."""
-    from .errors import GameFileError
-
     path = folder / name
     if not os.path.lexists(path):
         return None
