@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .board import DISTANCE, NEIGHBOURS, OPPOSITE, STEP
-from .state import Phase, Side, State
+from .enums import Phase, Side
+from .state import State
 
 WIN = 1000.0
 # AT_RISK[kind]: what a Viking piece of that kind costs the Vikings if it is pushed out (see below).

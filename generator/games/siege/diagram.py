@@ -14,8 +14,9 @@ from functools import lru_cache
 from ..base import DiagramError, Grammar, Grid, ImpossiblePosition, read_whole
 from ..grid import grid_lines, read_grid
 from .board import BOARD
-from .state import (KIND_OF_LETTER, LETTER, SIDE_OF, Kind, Move, Phase, Side, State, Termination,
-                    Terrain, Treasure, outcome_of)
+from .enums import KIND_OF_LETTER, LETTER, SIDE_OF, Kind, Phase, Side, Termination, Terrain, Treasure, outcome_of
+from .moves import Move
+from .state import State
 
 TERRAIN_MARK = {Terrain.OPEN: "", Terrain.RIVER: "~", Terrain.VILLAGE: "^", Terrain.LOOTED: "x"}
 MARK_TERRAIN = {mark: terrain for terrain, mark in TERRAIN_MARK.items() if mark}

@@ -16,7 +16,9 @@ from .options import SPECS, check_options
 
 if TYPE_CHECKING:  # the engine and the grammar load when a state or a block is made: the kit needs neither
     from .diagram import SiegeGrammar
-    from .state import Move, Side, State
+    from .enums import Side
+    from .moves import Move
+    from .state import State
 
 @dataclass(frozen=True)
 class SiegeGame(Game):
@@ -79,11 +81,11 @@ class SiegeGame(Game):
         return State.new_game(self, rules, options)
 
     def parse_move(self, text: str) -> Move:
-        from .state import Move
+        from .moves import Move
         return Move.from_notation(text)
 
     def side(self, label: str) -> Side:
-        from .state import Side
+        from .enums import Side
         try:
             return Side[label.upper()]
         except KeyError:

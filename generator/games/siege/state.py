@@ -13,8 +13,7 @@ assembled from its parts, one job each:
 The API follows python-chess: a mutable `State` with `push(move)` / `pop()` over a stack of
 snapshots, `legal_moves()` in ascending order (`Move` sorts by kind, then squares), `outcome()`
 once the game is over. Pieces have ids (the board holds ids, 0 for empty) so that "a troop that has
-acted" survives being pushed about. No rendering code lives here. Every name the engine had here is
-still importable from this module.
+acted" survives being pushed about. No rendering code lives here.
 """
 
 from __future__ import annotations
@@ -25,11 +24,9 @@ from .. import base
 from ..base import Outcome
 from .actions import Actions
 from .board import parse_square, square_name
-from .cells import FACE_OF_KIND, FACE_OF_TERRAIN, HIDDEN_HINT, Cells
-from .enums import (HIDDEN_KINDS, HIDDEN_OR_UNKNOWN, IRISH_POINTS, KIND_OF_LETTER, LETTER, LOOTED, OPEN,
-                    REVEALED, RIVER, SIDE_OF, STRENGTH, VIKING_POINTS, VILLAGE, Kind, Phase, Piece, Point, Side,
-                    Termination, Terrain, Treasure, outcome_of)
-from .moves import DEPLOY_MOVES, END, STEP_MOVES, TWO_PUSH_MOVES, Move, MoveKind
+from .cells import Cells
+from .enums import SIDE_OF, Kind, Phase, Piece, Side, Terrain, Treasure
+from .moves import Move
 from .numbers import RULE_SETS, Counts, RuleNumbers
 from .options import Options, check_options
 from .play import Play
@@ -40,11 +37,7 @@ from .views import Views
 if TYPE_CHECKING:
     from .game import SiegeGame
 
-__all__ = ["DEPLOY_MOVES", "END", "FACE_OF_KIND", "FACE_OF_TERRAIN", "HIDDEN_HINT", "HIDDEN_KINDS",
-           "HIDDEN_OR_UNKNOWN", "IRISH_POINTS", "KIND_OF_LETTER", "LETTER", "LOOTED", "OPEN", "REVEALED", "RIVER",
-           "SIDE_OF", "STEP_MOVES", "STRENGTH", "TWO_PUSH_MOVES", "VIKING_POINTS", "VILLAGE", "Kind", "Move",
-           "MoveKind", "Phase", "Piece", "Point", "Side", "State", "Termination", "Terrain", "Treasure",
-           "outcome_of"]
+__all__ = ["State"]
 
 
 _save, _restore = SNAPSHOT.save, SNAPSHOT.restore

@@ -15,11 +15,12 @@ from enum import IntEnum
 from functools import lru_cache
 
 from ..base import InvalidMoveError
-from ..grid import LETTERS, ORTHOGONAL, name_of
+from ..grid import LETTERS as FILE_LETTERS
+from ..grid import ORTHOGONAL, name_of
 from ..grid import geometry as board_of
 
 MIN_SIZE, MAX_SIZE = 7, 19
-FILES = LETTERS[:MAX_SIZE]  # a to s
+FILES = FILE_LETTERS[:MAX_SIZE]  # a to s
 
 # Board cells: plain ints in the hot lists.
 EMPTY, ATTACKER, DEFENDER, KING = 0, 1, 2, 3
