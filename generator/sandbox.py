@@ -30,6 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
+from .errors import GameFileError, read_text
 from .paths import inside
 
 MAX_OUTPUT = 2_000_000   # characters: 60 times the longest rulebook we ship
@@ -174,9 +175,9 @@ def _environment_class():
                 raise jinja2.TemplateNotFound(f"{name} (templates are included from {where} only)")
             self.files[str(path)] = name
             try:
-                return path.read_text(encoding="utf-8"), str(path), lambda: True
-            except (OSError, UnicodeDecodeError) as exc:
-                raise jinja2.TemplateNotFound(f"{name} (cannot read: {exc})") from None
+                return read_text(path, GameFileError), str(path), lambda: True
+            except GameFileError as exc:  # unreadable, too large or not UTF-8
+                raise jinja2.TemplateNotFound(f"{name} ({exc.message})") from None
 
     return jinja2, GameSandbox, FolderLoader
 

@@ -23,6 +23,11 @@ from .units import mm, parse_length
 MAX_LINE = 120  # characters of a one-line text such as [game] title
 
 
+def whole_numbers(values: dict[str, Any]) -> dict[str, int]:
+    """The whole numbers (not true or false) of `values`, by name."""
+    return {k: v for k, v in values.items() if isinstance(v, int) and not isinstance(v, bool)}
+
+
 def _mm(points: float) -> str:
     return f"{points / mm(1):.1f}"
 
@@ -98,8 +103,7 @@ class TableReader:
 
     def count_names(self) -> dict[str, int]:
         """The names a count may be written as, with their numbers."""
-        return {k: v for k, v in self.game.template_values().items()
-                if isinstance(v, int) and not isinstance(v, bool)}
+        return whole_numbers(self.game.template_values())
 
     def count(self, section: str, key: str, value: Any, most: int | None = MAX_COPIES,
               names: bool = True) -> int:

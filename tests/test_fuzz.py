@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import shutil
 import tempfile
 import tomllib
 from pathlib import Path
@@ -21,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from typer.testing import CliRunner
 
+from folders import copy_game
 from generator.cli import app
 
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")  # long reprs of whole files
@@ -65,19 +65,6 @@ def contract(code: int, output: str, codes=(0, 2)) -> list[str]:
     errors = error_lines(output)
     assert len(errors) == (0 if code == 0 else 1), f"exit {code}:\n{output}"
     return errors
-
-
-def copy_game(game: Path, dest: Path, names=("components.toml",)) -> Path:
-    dest.mkdir(parents=True, exist_ok=True)
-    for name in names:
-        if (game / name).exists():
-            shutil.copy(game / name, dest / name)
-    for sub in ("art", "templates"):
-        if (game / sub).exists():
-            shutil.copytree(game / sub, dest / sub)
-    for extra in game.glob("setup-*.txt"):
-        shutil.copy(extra, dest / extra.name)
-    return dest
 
 
 @contextlib.contextmanager
@@ -217,7 +204,7 @@ def located_about_components(error: str, folder: Path) -> None:
 
 def run_mutated(game: str, text: str, full_build: bool) -> None:
     with scratch() as tmp:
-        folder = copy_game(GAMES[game], tmp / "game")
+        folder = copy_game(tmp / "game", GAMES[game], setups=True)
         (folder / "components.toml").write_text(text)
         if full_build:
             code, output = invoke("build", "--game", folder, "--out", tmp / "out")
@@ -226,8 +213,6 @@ def run_mutated(game: str, text: str, full_build: bool) -> None:
         for error in contract(code, output):
             located_about_components(error, folder)
         assert "root:x:" not in output
-
-
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -433,7 +418,7 @@ def test_random_rules_md_builds_or_names_its_line():
     @given(template_text())
     def check(text):
         with scratch() as tmp:
-            folder = copy_game(ROOT, tmp / "game")
+            folder = copy_game(tmp / "game", ROOT, setups=True)
             includes_folder(folder)
             (folder / "rules.md").write_text("# Rules\n\nProse.\n\n" + text + "\n")
             code, output = invoke("build", "--game", folder, "--out", tmp / "out", "--rulebook-only")
@@ -452,7 +437,7 @@ def test_random_card_text_builds_or_names_its_line():
     def check(text):
         assume('"""' not in text and "\\" not in text)
         with scratch() as tmp:
-            folder = copy_game(HOARD, tmp / "game")
+            folder = copy_game(tmp / "game", HOARD, setups=True)
             (folder / "components.toml").write_text(source.replace("Most gold wins.", text.replace('"', "'")))
             code, output = invoke("build", "--game", folder, "--out", tmp / "out")
             for error in contract(code, output):
@@ -504,7 +489,7 @@ def built_siege(tmp_path_factory):
     """A copy of Siege's folder (with rules.md and examples.md) built once into out/: the folder,
     out/ and its files' bytes."""
     tmp = tmp_path_factory.mktemp("kept")
-    folder = copy_game(ROOT, tmp / "game", names=("components.toml", "rules.md", "examples.md"))
+    folder = copy_game(tmp / "game", ROOT, names=("components.toml", "rules.md", "examples.md"), setups=True)
     (folder / "art").mkdir(exist_ok=True)
     from test_safety import big_png
     big_png(folder / "art" / "big.png")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from folders import copy_game
 from generator.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,38 +27,6 @@ RCE = "{{{{ cycler.__init__.__globals__.os.system('touch {marker}') }}}}"
 
 
 # --------------------------------------------------------------------- helpers
-def copy_game(dest: Path, game: Path = ROOT, names=("components.toml",), edit=(), files=None) -> Path:
-    """A copy of a game folder in `dest`: the files `names`, art/ and templates/; `edit` replaces
-    text in its components.toml (old, new), an `old` of None appends; `files` writes more files
-    (text, bytes, or a function given the path)."""
-    dest.mkdir(parents=True, exist_ok=True)
-    for name in names:
-        if (game / name).exists():
-            shutil.copy(game / name, dest / name)
-    for sub in ("art", "templates"):
-        if (game / sub).exists():
-            shutil.copytree(game / sub, dest / sub)
-    if edit:
-        text = (dest / "components.toml").read_text()
-        for old, new in edit:
-            if old is None:
-                text += "\n" + new + "\n"
-            else:
-                assert old in text, old
-                text = text.replace(old, new, 1)
-        (dest / "components.toml").write_text(text)
-    for name, content in (files or {}).items():
-        path = dest / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if callable(content):
-            content(path)
-        elif isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content)
-    return dest
-
-
 def line_of(path: Path, needle: str) -> int:
     """The 1-based line of `path` that holds `needle`."""
     for number, line in enumerate(path.read_text().splitlines(), 1):
@@ -108,15 +76,22 @@ def passwd_leaked(output: str, folder: Path) -> bool:
     return False
 
 
+def refused_by_sandbox(game: Path, marker: Path, name: str, line: int) -> str:
+    """Builds `game`, whose template `name` tries to create `marker`: one error at `name:line`,
+    from the sandbox, and no marker; returns the error."""
+    code, output = build(game)
+    error = one_error(code, output)
+    located(error, name, line)
+    assert "sandbox" in error
+    assert not marker.exists()
+    return error
+
+
 # --------------------------------------------------------------------- templates run nothing
 def test_rules_md_cannot_run_a_shell_command(tmp_path):
     marker = tmp_path / "MARKER"
     game = copy_game(tmp_path / "g", files={"rules.md": "# Rules\n\nSome text.\n" + RCE.format(marker=marker) + "\n"})
-    code, output = build(game)
-    error = one_error(code, output)
-    located(error, "rules.md", 4)
-    assert "sandbox" in error
-    assert not marker.exists()
+    refused_by_sandbox(game, marker, "rules.md", 4)
 
 
 @pytest.mark.parametrize("payload", [
@@ -142,21 +117,14 @@ def test_examples_md_cannot_run_a_shell_command(tmp_path):
     marker = tmp_path / "MARKER"
     game = copy_game(tmp_path / "g", names=("components.toml",),
                      files={"examples.md": "# Examples\n\nText.\n\n" + RCE.format(marker=marker) + "\n"})
-    code, output = build(game)
-    error = one_error(code, output)
-    located(error, "examples.md", 5)
-    assert "sandbox" in error
-    assert not marker.exists()
+    refused_by_sandbox(game, marker, "examples.md", 5)
 
 
 def test_card_text_cannot_run_a_shell_command(tmp_path):
     marker = tmp_path / "MARKER"
     game = copy_game(tmp_path / "g", HOARD, edit=[("Most gold wins.", RCE.format(marker=marker))])
-    code, output = build(game)
-    error = one_error(code, output)
-    located(error, "components.toml", line_of(game / "components.toml", "cycler.__init__"))
-    assert "[cards.reminder] text" in error and "sandbox" in error
-    assert not marker.exists()
+    error = refused_by_sandbox(game, marker, "components.toml", line_of(game / "components.toml", "cycler.__init__"))
+    assert "[cards.reminder] text" in error
 
 
 def test_screen_template_cannot_run_a_shell_command(tmp_path):
@@ -164,21 +132,13 @@ def test_screen_template_cannot_run_a_shell_command(tmp_path):
     game = copy_game(tmp_path / "g", HOARD)
     screen = game / "templates" / "screen.md.j2"
     screen.write_text(screen.read_text() + "\n" + RCE.format(marker=marker) + "\n")
-    code, output = build(game)
-    error = one_error(code, output)
-    located(error, "screen.md.j2", len(screen.read_text().splitlines()))
-    assert "sandbox" in error
-    assert not marker.exists()
+    refused_by_sandbox(game, marker, "screen.md.j2", len(screen.read_text().splitlines()))
 
 
 def test_player_aid_template_cannot_run_a_shell_command(tmp_path):
     marker = tmp_path / "MARKER"
     game = copy_game(tmp_path / "g", files={"templates/player-aid.md.j2": "## Aid\n\n- " + RCE.format(marker=marker) + "\n"})
-    code, output = build(game)
-    error = one_error(code, output)
-    located(error, "player-aid.md.j2", 3)
-    assert "sandbox" in error
-    assert not marker.exists()
+    refused_by_sandbox(game, marker, "player-aid.md.j2", 3)
 
 
 # --------------------------------------------------------------------- templates that fail are located

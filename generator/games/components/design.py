@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from ...errors import GameFileError, read_text
 from ...kit import artfile, kinds
 from ...kit.faces import FaceSet
 from ...pdf import hx
-from ...tables import TableReader
+from ...tables import TableReader, whole_numbers
 from ...units import mm, parse_length
 from ..base import MAX_COPIES, BoardSpec, Game, KitHooks
 from ..symbols import GRID_CHARS, SYMBOLS
@@ -91,7 +92,7 @@ class Reader(TableReader):
         return hx(super().colour(section, key, value))
 
     def count_names(self) -> dict[str, int]:
-        return {k: v for k, v in self.numbers().items() if isinstance(v, int) and not isinstance(v, bool)}
+        return whole_numbers(self.numbers())
 
     def numbers(self) -> dict[str, Any]:
         if self._numbers is None:
@@ -115,7 +116,6 @@ class Reader(TableReader):
     def render(self, section: str, key: str, text: str, path: Path | None = None) -> str:
         """A template over the game's numbers, rendered in the sandbox (generator/sandbox.py);
         errors name the template file's line, or components.toml's for a text written there."""
-        from ...errors import GameFileError
         from ...sandbox import TemplateFault, render
 
         where = path if path is not None else self.game.path
@@ -136,7 +136,6 @@ class Reader(TableReader):
             raise self.error(section, "template", "give text or template, not both")
         if "template" in entry:
             path = self.path(section, "template", entry["template"], (".j2", ".md", ".txt"))
-            from ...errors import GameFileError, read_text
             return self.render(section, "template", read_text(path, GameFileError), path)
         return self.render(section, "text", self.text(section, "text", entry.get("text", "")))
 
