@@ -79,14 +79,12 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
     if rulebook_only:
         if found is None:
             raise UsageError(f"no {RULES_FILE} found (give one with --rules)")
-        from .rulebook import typeset_rulebook
+        from .rulebook import build_rulebook
         stage(f"checking and laying out {found}")
         path = folder / f"{kit.slug}-rules-{kit.paper}.pdf"
-        result, data = typeset_rulebook(loaded, found, force, kit.page_size)
+        result = build_rulebook(loaded, found, path, force=force, page_size=kit.page_size)
         for text in result.warnings:
             warn(text)
-        with OutputSet() as outputs:
-            outputs.write(path, data)
         report(result.summary("rulebook"))
         return [path]
     booklet = own_file(loaded.root, BOOKLET_FILE)

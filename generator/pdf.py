@@ -350,9 +350,7 @@ class OutputSet:
                     folder.rmdir()
                 except OSError:  # not empty, or gone
                     pass
-            self.pending.clear()
-            self.retired.clear()
-            self.made.clear()
+            self._forget()
 
     def commit(self) -> None:
         """Move every file into place, and remove the retired ones; all or none."""
@@ -379,9 +377,13 @@ class OutputSet:
             for _, backup in undo:
                 if backup is not None:
                     _remove(backup)
-            self.pending.clear()
-            self.retired.clear()
-            self.made.clear()
+            self._forget()
+
+    def _forget(self) -> None:
+        """Nothing pending any more (after a commit or a discard)."""
+        self.pending.clear()
+        self.retired.clear()
+        self.made.clear()
 
     def __enter__(self) -> OutputSet:
         return self

@@ -20,8 +20,7 @@ def max_workers() -> int:
     return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
-def at_most(option: str, value: int, bound: int, unit: str = "") -> int:
-    """`value`, or a UsageError naming `option` and its bound."""
+def at_most(option: str, value: int, bound: int, unit: str = "") -> None:
+    """A UsageError naming `option` and its bound when `value` is above it."""
     if value > bound:
         raise UsageError(f"{option} {value}: at most {bound}{unit}")
-    return value
