@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from pypdf import PdfReader
 
-from generator.games.base import Game, GameInfo, OptionSpec, Outcome, Side, State
+from generator.games.base import Game, GameInfo, OptionSpec, Outcome, Side, Snapshot, State
 from generator.lab.players import MCTSPlayer, PlayerSpec
 from generator.lab.report import format_summary, write_report
 from generator.lab.simulate import Variant, simulate
@@ -38,42 +38,38 @@ class RaceGame(Game):
 
 
 class RaceState(State):
+    """Written as a package writes a state: its fields listed once in `snapshot`, the move played by
+    `_apply`; the base class provides push, pop, outcome and is_game_over."""
+
+    snapshot = Snapshot("total", "turn", "_outcome")
+
     def __init__(self, game: RaceGame, cap: int):
-        self.game, self.cap, self.total, self.turn, self.history = game, cap, 0, 1, []
+        self.game, self.cap, self.total, self.turn, self._outcome = game, cap, 0, 1, None
+        self._stack, self.move_stack = [], []
 
     @property
     def to_move(self) -> Side:
         return self.game.sides[(self.turn - 1) % len(self.game.sides)]
 
     def legal_moves(self) -> list[int]:
-        return [] if self.outcome() else [step for step in (1, 2) if self.total + step <= TARGET]
+        return [] if self._outcome else [step for step in (1, 2) if self.total + step <= TARGET]
 
-    def push(self, move: int) -> None:
-        self.history.append(move)
+    def _apply(self, move: int) -> None:
+        mover = self.to_move
         self.total += move
         self.turn += 1
-
-    def pop(self) -> int:
-        move = self.history.pop()
-        self.total -= move
-        self.turn -= 1
-        return move
-
-    def outcome(self) -> Outcome | None:
         if self.total == TARGET:
-            seats = len(self.game.sides)
-            mover = self.game.sides[(self.turn - 2) % seats]
-            if self.history[-1] == 2:
-                before = self.game.sides[(self.turn - 3) % seats]
-                return Outcome((before, mover), "points", ("shared",))
-            return Outcome(mover, "points", ("alone",))
-        if self.cap and self.turn > self.cap:
-            return Outcome(None, "turn-cap")
-        return None
+            if move == 2:
+                before = self.game.sides[(mover.seat - 1) % len(self.game.sides)]
+                self._outcome = Outcome((before, mover), "points", ("shared",))
+            else:
+                self._outcome = Outcome(mover, "points", ("alone",))
+        elif self.cap and self.turn > self.cap:
+            self._outcome = Outcome(None, "turn-cap")
 
     def copy(self) -> "RaceState":
         other = RaceState(self.game, self.cap)
-        other.total, other.turn, other.history = self.total, self.turn, self.history[:]
+        other.total, other.turn, other._outcome = self.total, self.turn, self._outcome
         return other
 
 

@@ -126,6 +126,12 @@ class Side:
     seat: int
 
 
+def check_sides(sides: Sequence[Side], what: str) -> None:
+    """Raise TypeError unless `sides` are MIN_SIDES to MAX_SIDES sides seated 0, 1, ... in order."""
+    if [side.seat for side in sides] != list(range(len(sides))) or not MIN_SIDES <= len(sides) <= MAX_SIDES:
+        raise TypeError(f"{what}: {MIN_SIDES} to {MAX_SIDES} sides, seated 0, 1, ... in order")
+
+
 class IllegalMoveError(ValueError):
     """The move is well formed but not legal in this state. `ruling` is the number of the ruling
     that forbids it (docs/rulings of the game), `reason` the words without the number; `index`
@@ -228,13 +234,23 @@ class Snapshot:
 
 class State:
     """A position with its history. A package's state implements these calls; the generic core
-    uses nothing else. Moves are the package's own value objects with `notation()`."""
+    uses nothing else. Moves are the package's own value objects with `notation()`.
+
+    OpenSpiel's split: a package writes the hooks (`_apply`, `legal_moves`, `why_illegal`...) and
+    lists its position's fields once in `snapshot`; this class provides `push`, `pop`, `outcome`
+    and `is_game_over` from them. A state keeps `_stack` (the saved fields), `move_stack` (the
+    moves played) and `_outcome` (None while the game goes on).
+    """
 
     __slots__ = ()  # a package's state may keep its fields in slots (the lab copies states a lot)
 
     game: "Game"
     to_move: Any            # the side to move: a package side value (`game.seat` gives its seat)
     turn: int               # turns played so far, plus one
+    snapshot: ClassVar[Snapshot]   # the fields `push` saves and `pop` restores, `_outcome` among them
+    _stack: list[tuple]
+    move_stack: list
+    _outcome: "Outcome | None"
 
     # --- moves
     def legal_moves(self) -> list:
@@ -242,11 +258,19 @@ class State:
         raise NotImplementedError
 
     def push(self, move) -> None:
-        """Play a legal move (unchecked: see `push_checked`)."""
-        raise NotImplementedError
+        """Play a legal move (unchecked: see `push_checked`), saving the position for `pop`."""
+        self._stack.append(self.snapshot.save(self))
+        self.move_stack.append(move)
+        self._apply(move)
 
     def pop(self):
         """Take the last move back; returns it."""
+        self.snapshot.restore(self, self._stack.pop())
+        return self.move_stack.pop()
+
+    def _apply(self, move) -> None:
+        """The package's hook: play a legal `move` on this state, in place. Fields listed in
+        `snapshot` are replaced, not edited (or listed as `copied`), so `pop` can put them back."""
         raise NotImplementedError
 
     def why_illegal(self, move) -> IllegalMoveError | None:
@@ -282,10 +306,11 @@ class State:
 
     # --- results
     def outcome(self) -> Outcome | None:
-        raise NotImplementedError
+        """How the game ended, or None while it goes on."""
+        return self._outcome
 
     def is_game_over(self) -> bool:
-        return self.outcome() is not None
+        return self._outcome is not None
 
     def returns(self) -> tuple[float, ...]:
         """OpenSpiel's `returns()`, one per seat: +1 for each winner (a shared win gives every winner
@@ -295,6 +320,11 @@ class State:
             return (0.0,) * len(self.game.sides)
         won = {self.game.seat(side) for side in outcome.winners}
         return tuple(1.0 if seat in won else -1.0 for seat in range(len(self.game.sides)))
+
+    def scores(self) -> tuple[float, ...] | None:
+        """Each seat's score in the game's own units (points, gold), in seat order, for the lab's
+        margins; None for a game that keeps no score."""
+        return None
 
     def player_return(self, side) -> float:
         """One side's entry of `returns()` (OpenSpiel's `player_return`)."""
@@ -423,7 +453,9 @@ class Game:
     name: ClassVar[str] = ""                         # its package's name, set below
     engine: ClassVar[bool] = True                    # False: a kit only (no states, no lab)
     fences: ClassVar[tuple[str, ...]] = ()           # its package's declared FENCES, set below
-    sides: ClassVar[tuple[Side, ...]] = ()           # in seat order: MIN_SIDES to MAX_SIDES
+    # in seat order, MIN_SIDES to MAX_SIDES: a class attribute for a game whose sides are fixed, a
+    # property for one that reads them from its folder (`check_sides` them when read)
+    sides: ClassVar[tuple[Side, ...]] = ()
     sections: ClassVar[tuple[str, ...]] = ()         # its own tables of components.toml
     rule_sets: ClassVar[tuple[str, ...]] = ()        # named rule sets (`rules:` lines), if any
     ways: ClassVar[tuple[str, ...]] = ()             # the ways to win, for the lab's report
@@ -444,9 +476,8 @@ class Game:
         if parent == __package__:
             from . import packages
             cls.name, cls.fences = package, packages()[package]
-        if cls.sides and ([side.seat for side in cls.sides] != list(range(len(cls.sides)))
-                          or not MIN_SIDES <= len(cls.sides) <= MAX_SIDES):
-            raise TypeError(f"{cls.__name__}.sides: {MIN_SIDES} to {MAX_SIDES} sides, seated 0, 1, ... in order")
+        if isinstance(cls.sides, tuple) and cls.sides:
+            check_sides(cls.sides, f"{cls.__name__}.sides")
 
     # --- reading the folder
     @classmethod
@@ -518,6 +549,14 @@ class Game:
         """The seat of a package side value (`State.to_move`, an `Outcome`'s winner); by default
         the value is a `Side`. A package with its own side values overrides this."""
         return side.seat
+
+    def with_players(self, count: int) -> "Game":
+        """The game for `count` players (the first `count` sides, seated in order). A game whose
+        sides are fixed plays only with all of them; a package that seats any 2 to N overrides
+        this. Raises ValueError for a count it cannot seat."""
+        if count != len(self.sides):
+            raise ValueError(f"{self.info.title or self.name} is played by {len(self.sides)} players, not {count}")
+        return self
 
     def side_of(self, side) -> Side:
         """The `Side` of a package side value."""

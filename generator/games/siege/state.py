@@ -124,12 +124,6 @@ class State(Setup, Actions, Play, Views, Cells, base.State):
     def unlooted(self) -> int:
         return self.terrain.count(Terrain.VILLAGE)
 
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def is_game_over(self) -> bool:
-        return self._outcome is not None
-
     def piece_at(self, square: int) -> Piece | None:
         """The piece on `square`, or None."""
         piece = self.board[square]
@@ -145,15 +139,10 @@ class State(Setup, Actions, Play, Views, Cells, base.State):
         return self.phase is not Phase.PLAY
 
     # ----------------------------------------------------------------- push / pop
-    def push(self, move: Move) -> None:
-        """Play `move` (legal moves only; see `push_checked` for a checked push)."""
-        self._stack.append(_save(self))
-        self.move_stack.append(move)
+    snapshot = SNAPSHOT
+
+    def _apply(self, move: Move) -> None:
         if self.phase is Phase.PLAY:
             self._play(move)
         else:
             self._setup(move)
-
-    def pop(self) -> Move:
-        _restore(self, self._stack.pop())
-        return self.move_stack.pop()

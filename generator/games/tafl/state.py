@@ -105,12 +105,6 @@ class TaflState(State):
     def piece_at(self, square: int) -> Piece | None:
         return PIECES[self.board[square]]
 
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def is_game_over(self) -> bool:
-        return self._outcome is not None
-
     def count(self, letter: str) -> int:
         """How many tokens of a kind (`A`, `D` or `K`) are on the board."""
         return self.board.count(LETTERS.index(letter))
@@ -264,11 +258,11 @@ class TaflState(State):
         return None
 
     # ----------------------------------------------------------------- push / pop
-    def push(self, move: Move) -> None:
-        """Play a legal move (unchecked: see `push_checked`). Ends the turn unless the move
-        captured and the berserker option lets the token go on (ruling 14)."""
-        self._stack.append(_save(self))
-        self.move_stack.append(move)
+    snapshot = SNAPSHOT
+
+    def _apply(self, move: Move) -> None:
+        """Play a legal move. Ends the turn unless the move captured and the berserker option lets
+        the token go on (ruling 14)."""
         if move.is_end:
             self._end_turn(self.chain)
             return
@@ -307,10 +301,6 @@ class TaflState(State):
             if self._token_moves(to, self._ban()[1]):
                 return  # ruling 14: the token may move again
         self._end_turn(chain)
-
-    def pop(self) -> Move:
-        _restore(self, self._stack.pop())
-        return self.move_stack.pop()
 
     def _end_turn(self, moves: tuple[Move, ...]) -> None:
         """The turn's end: to-move passes, then skilled play's count (ruling 15), ruling 7's test
