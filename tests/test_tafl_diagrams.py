@@ -178,7 +178,7 @@ def test_this_turn_records_a_berserker_turn_in_progress():
 
 
 def test_parse_play():
-    grammar = TaflGame.grammar  # on the class: bound to the default game
+    grammar = TaflGame().grammar
     assert grammar.parse_play(["d1-d5", "d5-d8"]) == (Move.parse("d1-d5"), Move.parse("d5-d8"))
     for words in ([], ["d1"], ["end"], ["d1-d5", "z9-z1"]):
         with pytest.raises(ValueError):
@@ -190,7 +190,7 @@ def test_the_grammar_of_a_game_carries_its_options():
     grid_, _ = game.grammar.read_grid(numbered(grid(7)), 0)
     state = game.grammar.build_state(grid_, {}, None, {})
     assert state.options.berserker and state.n == 7 and state.game.size == 7
-    assert TaflGame.grammar.build_state(grid_, {}, None, {}).options.berserker is False
+    assert TaflGame().grammar.build_state(grid_, {}, None, {}).options.berserker is False
 
 
 def test_moves_parse_and_print():

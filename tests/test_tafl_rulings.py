@@ -24,8 +24,8 @@ def test_board_size_throne_and_corners(n, throne, corners):
     assert " ".join(board.square_name(s) for s in marked["corners"]) == corners
 
 
-def test_board_on_the_class_is_the_default_and_bad_sizes_are_refused():
-    assert TaflGame.board.files == 11
+def test_the_default_board_is_11_and_bad_sizes_are_refused():
+    assert TaflGame().board.files == 11
     for n in (5, 8, 21):
         with pytest.raises(ValueError, match="odd from 7 to 19"):
             TaflGame(size=n)

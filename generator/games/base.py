@@ -522,12 +522,17 @@ class Game:
         return Path(inspect.getfile(type(self))).parent / "templates" / name
 
     # --- rules
-    board: ClassVar[BoardSpec]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
 
     @property
+    def board(self) -> BoardSpec:
+        """The board: its size, home edges and marked squares (from the folder or the rules)."""
+        raise NotImplementedError
+
+    @property
     def grammar(self) -> Grammar:
-        """The grammar of this game's example blocks."""
+        """The grammar of this game's example blocks, bound to this game (its options and board
+        feed the states it builds)."""
         raise NotImplementedError
 
     def new_initial_state(self, options: dict[str, str] | None = None, rules: str | None = None) -> State:
@@ -601,7 +606,11 @@ class Game:
         return [self.evaluate(state, self.side(side.label)) for side in self.sides]
 
     # --- the kit
-    faces: ClassVar[Any] = None     # a `generator.kit.faces.FaceSet` the package fills
+    @property
+    def faces(self) -> Any:
+        """The named faces the package draws (a `generator.kit.faces.FaceSet`), the defaults of
+        its pieces' art."""
+        raise NotImplementedError
 
     def warnings(self) -> tuple[str, ...]:
         """What a build should tell the designer (art printed below 300 dpi...)."""

@@ -37,11 +37,11 @@ class ComponentsGame(Game):
         return replace(game, design=design, tables={**base.tables, "pieces": pieces})
 
     @property
-    def board(self) -> BoardSpec:  # type: ignore[override]
+    def board(self) -> BoardSpec:
         return self.design.board
 
     @property
-    def faces(self):  # type: ignore[override]
+    def faces(self):
         return self.design.faces
 
     def kit_hooks(self) -> KitHooks:

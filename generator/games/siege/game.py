@@ -31,7 +31,9 @@ class SiegeGame(Game):
     ways: ClassVar[tuple[str, ...]] = ("treasure", "defeats", "chief", "villages")
     way_words: ClassVar[dict[str, str]] = {"treasure": "the treasure", "defeats": "defeats",
                                            "chief": "the Chief", "villages": "every village looted"}
-    board: ClassVar[BoardSpec] = BOARD
+    @property
+    def board(self) -> BoardSpec:
+        return BOARD
     count_nouns: ClassVar[tuple[tuple[str, str], ...]] = (
         (r"(?:looted |intact |unlooted )?villages?", "villages"),
         (r"irish troops?", "irish_troops"),
@@ -146,7 +148,7 @@ class SiegeGame(Game):
 
     # --- the kit
     @property
-    def faces(self):  # type: ignore[override]
+    def faces(self):
         from .art import FACES
         return FACES
 

@@ -84,21 +84,6 @@ def board_spec(n: int) -> BoardSpec:
     return BoardSpec(n, n, marked=(("throne", (geo.throne,)), ("corners", geo.corners)))
 
 
-class _BoardSlot:
-    """`TaflGame.board`: the board of the instance's size (on the class: the default 11 x 11)."""
-
-    def __get__(self, game: "TaflGame | None", cls: type) -> BoardSpec:
-        return board_spec(game.size if game is not None else 11)
-
-
-class _GrammarSlot:
-    """`TaflGame.grammar`: the example-block grammar, bound to the instance (its options and
-    board feed the states it builds); on the class, bound to the default game."""
-
-    def __get__(self, game: "TaflGame | None", cls: type) -> TaflGrammar:
-        return TaflGrammar(game)
-
-
 @dataclass(frozen=True)
 class TaflGame(Game):
     """Tafl ("Viking Chess") on an N x N board. `layout` is the setup as grid tokens (empty: the
@@ -132,8 +117,14 @@ class TaflGame(Game):
     size: int = 11
     layout: tuple[str, ...] = ()
 
-    board = _BoardSlot()
-    grammar = _GrammarSlot()
+    @property
+    def board(self) -> BoardSpec:
+        """Ruling 1: the board of this game's size."""
+        return board_spec(self.size)
+
+    @property
+    def grammar(self) -> TaflGrammar:
+        return TaflGrammar(self)
 
     def __post_init__(self) -> None:
         check_size(self.size)
@@ -294,7 +285,7 @@ class TaflGame(Game):
 
     # --- the kit
     @property
-    def faces(self):  # type: ignore[override]
+    def faces(self):
         """The kit's art; the board marks this game's setup (none when the size has no setup)."""
         from .art import faces_for
         return faces_for(self.setup_or_none() or ())
