@@ -1,4 +1,4 @@
-"""The registry of game packages (generator/games/__init__.py): a package is a folder declaring its
+"""The registry of game packages (generator/games/registry.py): a package is a folder declaring its
 FENCES once; the registry reads the declaration without importing the package."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import generator.games as games
+import generator.games.registry as registry
 from generator.games import DEFAULT, fence_game, fences, game_class, packages
 from generator.games.base import Game
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture
 def games_folder(tmp_path, monkeypatch):
     """The registry pointed at an empty folder of packages; the real one is restored after."""
-    monkeypatch.setattr(games, "__path__", [str(tmp_path)])
+    monkeypatch.setattr(registry, "FOLDERS", [tmp_path])
     packages.cache_clear()
     fences.cache_clear()
     yield tmp_path

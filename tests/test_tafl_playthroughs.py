@@ -36,7 +36,7 @@ def test_positions_in_the_transcript_read_back():
                 break
             block.append(line[2:])
         text = "\n".join(block) + "\n"
-        assert TaflState.from_diagram(text, game_for(size), options).diagram() == text
+        assert TaflState.from_diagram(text, game_for(size), options=options).diagram() == text
 
 
 def test_transcript_generator_matches_files():

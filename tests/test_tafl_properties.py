@@ -44,7 +44,7 @@ def test_random_games_end_with_an_outcome_and_no_legal_moves(seed, n, options):
             assert state.why_illegal(Move.parse("a2-a3")).ruling == 13
             if state.outcome().termination == "no-moves":  # ruling 7 judged right: none there
                 text = "".join(line + "\n" for line in state.diagram().splitlines() if not line.startswith("winner"))
-                assert TaflState.from_diagram(text, game_of_size(n), options).legal_moves() == []
+                assert TaflState.from_diagram(text, game_of_size(n), options=options).legal_moves() == []
 
 
 @settings(max_examples=40, deadline=None)
@@ -90,7 +90,7 @@ def test_moves_and_diagrams_round_trip(seed, n, options):
             assert Move.parse(legal.notation()) == legal == game.parse_move(legal.notation())
         if ply % 5 == 0 or move is None:
             text = state.diagram()
-            again = TaflState.from_diagram(text, game, {**options, "turn-cap": "100"})
+            again = TaflState.from_diagram(text, game, options={**options, "turn-cap": "100"})
             assert again.diagram() == text
             assert again.legal_moves() == state.legal_moves()
 

@@ -10,65 +10,8 @@ only when a game folder or a block asks for it.
 
 from __future__ import annotations
 
-import ast
-import importlib
-import re
-from functools import lru_cache
-from pathlib import Path
-
-from .base import Game
+from .registry import default_game, fence_game, fences, game_class, packages
 
 DEFAULT = "siege"  # the package of a game folder whose components.toml names none
 
-
-@lru_cache(maxsize=None)
-def packages() -> dict[str, tuple[str, ...]]:
-    """Every game package's name and its declared fences, by name; raises ValueError for a
-    package whose declaration cannot be read or a fence two packages claim."""
-    found: dict[str, tuple[str, ...]] = {}
-    for folder in __path__:
-        for init in Path(folder).glob("*/__init__.py"):
-            found.setdefault(init.parent.name, _declared_fences(init))
-    found = dict(sorted(found.items()))
-    owners: dict[str, str] = {}
-    for name, fences in found.items():
-        for fence in fences:
-            if fence in owners:
-                raise ValueError(f"fence {fence!r} is declared by both {owners[fence]} and {name}")
-            owners[fence] = name
-    return found
-
-
-_DECLARATION = re.compile(r"^FENCES *= *(.+)$", re.MULTILINE)
-
-
-def _declared_fences(path: Path) -> tuple[str, ...]:
-    """The one-line `FENCES = (...)` of a package's `__init__.py`, read from its text without
-    running it."""
-    found = _DECLARATION.search(path.read_text(encoding="utf-8"))
-    try:
-        fences = ast.literal_eval(found.group(1)) if found else None
-    except (ValueError, SyntaxError):
-        fences = None
-    if isinstance(fences, tuple) and all(isinstance(f, str) and f.split() == [f] for f in fences):
-        return fences
-    raise ValueError(f"{path}: a game package declares FENCES = (...) on one line, a literal tuple of "
-                     f"one-word info strings (empty without example blocks)")
-
-
-@lru_cache(maxsize=None)
-def fences() -> dict[str, str]:
-    """Every known fence and the package that declares it, in fence order."""
-    return dict(sorted((fence, name) for name, declared in packages().items() for fence in declared))
-
-
-def game_class(name: str) -> type[Game]:
-    """The Game class of package `name`; raises ValueError naming the packages there are."""
-    if name not in packages():
-        raise ValueError(f"unknown game package {name!r}; packages: {', '.join(packages())}")
-    return importlib.import_module(f"{__name__}.{name}").GAME
-
-
-def fence_game(fence: str) -> type[Game]:
-    """The Game class whose engine replays blocks with the info string `fence`."""
-    return game_class(fences()[fence])
+__all__ = ["DEFAULT", "default_game", "fence_game", "fences", "game_class", "packages"]

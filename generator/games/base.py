@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
 from ..errors import GameFileError, key_line
-from .grid import LETTERS, Geometry, geometry
+from .registry import default_game, packages
+from .grid import LETTERS, DiagramError, Geometry, ImpossiblePosition, geometry
 
 COMPONENTS_FILE = "components.toml"  # a game folder's one required file
 MAX_COPIES = 64  # of any piece: a kit a person can cut out
@@ -365,7 +366,15 @@ class State:
 
     def diagram(self) -> str:
         """The position in the game's example-block grammar (grid and state lines)."""
-        raise NotImplementedError
+        return self.game.grammar.diagram(self)
+
+    @classmethod
+    def from_diagram(cls, text: str, game: "Game | None" = None, rules: str | None = None,
+                     options: dict[str, object] | None = None) -> "State":
+        """A position from a diagram in its game's block grammar (`game`, else the package's
+        default game); raises DiagramError naming the line."""
+        game = game if game is not None else default_game(cls.__module__)
+        return game.grammar.read_diagram(text, rules, options)
 
 
 # ----------------------------------------------------------------------------- example blocks
@@ -412,6 +421,21 @@ class Grammar:
         """A written state-line value in the form `fields` gives (e.g. spaces collapsed)."""
         return " ".join(value.split())
 
+    def diagram(self, state: State) -> str:
+        """`state` written in this grammar: its grid, then every state line whose value differs
+        from its default."""
+        raise NotImplementedError
+
+    def read_diagram(self, text: str, rules: str | None = None, options: dict[str, object] | None = None) -> State:
+        """A position from a diagram: a grid, then state lines; blank and `#` lines are skipped."""
+        lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
+                 if line.strip() and not line.lstrip().startswith("#")]
+        if not lines:
+            raise DiagramError(None, "empty diagram: expected a grid")
+        grid, end = self.read_grid(lines, 0)
+        fields, _ = self.read_fields(lines, end)
+        return self.build_state(grid, fields, rules, dict(options or {}))
+
     def read_fields(self, lines: list[tuple[int, str]], start: int) -> tuple[dict[str, tuple[int, str]], int]:
         """Read `key: value` state lines to the end; each value keeps its line number."""
         fields: dict[str, tuple[int, str]] = {}
@@ -425,20 +449,6 @@ class Grammar:
                 raise DiagramError(number, f"{key} is given twice")
             fields[key] = (number, value.strip())
         return fields, len(lines)
-
-
-class DiagramError(ValueError):
-    """A diagram that cannot be read; `line` is the line it is about."""
-
-    def __init__(self, line: int | None, message: str):
-        self.line, self.message = line, message
-        super().__init__(f"line {line}: {message}" if line else message)
-
-
-class ImpossiblePosition(DiagramError):
-    """A diagram that reads, but shows a position the rules forbid (a second king, a piece where
-    no piece may stand). Before the plays it is the block's error; as the expected position, the
-    example is wrong (`generator.examples`)."""
 
 
 # ----------------------------------------------------------------------------- the game
@@ -474,7 +484,6 @@ class Game:
         super().__init_subclass__(**kwargs)
         parent, _, package = cls.__module__.rpartition(".")[0].rpartition(".")
         if parent == __package__:
-            from . import packages
             cls.name, cls.fences = package, packages()[package]
         if isinstance(cls.sides, tuple) and cls.sides:
             check_sides(cls.sides, f"{cls.__name__}.sides")

@@ -22,6 +22,20 @@ DIAGONAL: tuple[Direction, ...] = ((-1, -1), (1, -1), (-1, 1), (1, 1))
 ADJACENT: tuple[Direction, ...] = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
+class DiagramError(ValueError):
+    """A diagram that cannot be read; `line` is the line it is about."""
+
+    def __init__(self, line: int | None, message: str):
+        self.line, self.message = line, message
+        super().__init__(f"line {line}: {message}" if line else message)
+
+
+class ImpossiblePosition(DiagramError):
+    """A diagram that reads, but shows a position the rules forbid (a second king, a piece where
+    no piece may stand). Before the plays it is the block's error; as the expected position, the
+    example is wrong (`generator.examples`)."""
+
+
 def name_of(file: int, rank: int) -> str:
     """The name of the square at 0-based (file, rank).
 
@@ -199,8 +213,6 @@ def read_grid(lines: Lines, start: int, read_cell: Callable[[str], object],
     the game has not). `read_cell` reads one token, raising ValueError, or ImpossiblePosition for
     a cell the rules forbid. Returns the cells (a1 first) and the index after the grid; raises
     DiagramError naming the line."""
-    from .base import DiagramError, ImpossiblePosition
-
     end = lines[-1][0] + 1 if lines else None
     i = start
     letters = None

@@ -138,24 +138,6 @@ def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game,
     return state
 
 
-@dataclass(frozen=True)
-class ParsedDiagram:
-    state: State
-    end: int  # index in the lines after the diagram
-
-
-def parse_diagram(text_lines: list[str] | Lines, game = None, rules: str | None = None,
-                  options: dict | None = None) -> ParsedDiagram:
-    """A whole diagram: grid then state lines. Blank and `#` lines are skipped."""
-    numbered = [(i + 1, x) if isinstance(x, str) else x for i, x in enumerate(text_lines)]
-    lines = [(n, t) for n, t in numbered if t.strip() and not t.lstrip().startswith("#")]
-    if not lines:
-        raise DiagramError(None, "empty diagram: expected a grid")
-    cells, i = read_grid(lines, 0, parse_cell, BOARD)
-    fields, i = SiegeGrammar(game).read_fields(lines, i)
-    return ParsedDiagram(build_state(cells, fields, game, rules, options, lines[0][0]), i)
-
-
 _EMPTY = {int(terrain): Cell(terrain=terrain) for terrain in Terrain}  # an empty square of each terrain
 
 
@@ -191,13 +173,6 @@ def default_fields(cells: list[Cell]) -> dict[str, str]:
             "tracker": "", "defeated": "0", "chief": "", "winner": ""}
 
 
-def state_diagram(state: State) -> str:
-    """The position as a diagram: the grid and every state line that differs from its default."""
-    cells = state_cells(state)
-    defaults = default_fields(cells)
-    lines = grid_lines([cell.token() for cell in cells], BOARD, gap=2)
-    lines += [f"{key}: {value}" for key, value in state_fields(state).items() if value != defaults[key]]
-    return "\n".join(lines) + "\n"
 
 
 
@@ -227,3 +202,10 @@ class SiegeGrammar(Grammar):
 
     def default_fields(self, grid: Grid, options) -> dict[str, str]:
         return default_fields(list(grid.cells))
+
+    def diagram(self, state: State) -> str:
+        cells = state_cells(state)
+        defaults = default_fields(cells)
+        lines = grid_lines([cell.token() for cell in cells], BOARD, gap=2)
+        lines += [f"{key}: {value}" for key, value in state_fields(state).items() if value != defaults[key]]
+        return "\n".join(lines) + "\n"

@@ -65,10 +65,7 @@ class State(Setup, Actions, Play, Views, Cells, base.State):
     def __init__(self, game: SiegeGame | None = None, rules: str | None = None,
                  options: dict[str, object] | None = None):
         """A state with nothing placed yet (`new_game` starts the setup)."""
-        if game is None:
-            from .game import SiegeGame
-            game = SiegeGame.default()
-        self.game = game
+        self.game = game if game is not None else base.default_game(__name__)
         self.counts: Counts = self.game.counts
         self.numbers: RuleNumbers = self.game.numbers
         name = rules or self.game.rule_set
@@ -81,18 +78,6 @@ class State(Setup, Actions, Play, Views, Cells, base.State):
         _restore(self, start())
         self._stack: list[tuple] = []
         self.move_stack: list[Move] = []
-
-    # ----------------------------------------------------------------- construction
-    @classmethod
-    def from_diagram(cls, text: str, game: SiegeGame | None = None, rules: str | None = None,
-                     options: dict[str, object] | None = None) -> "State":
-        """A position in play from a diagram (grid and state lines, docs/diagram-notation.md)."""
-        from .diagram import parse_diagram
-        return parse_diagram(text.splitlines(), game, rules, options).state
-
-    def diagram(self) -> str:
-        from .diagram import state_diagram
-        return state_diagram(self)
 
     def copy(self, stack: bool = False) -> "State":
         """An independent copy; with `stack`, the history too."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import isqrt
 from typing import TYPE_CHECKING
 
-from ..base import DiagramError, Grammar, Grid, ImpossiblePosition, Outcome, read_whole
+from ..base import DiagramError, Grammar, default_game, Grid, ImpossiblePosition, Outcome, read_whole
 from ..grid import Geometry, geometry, grid_lines
 from ..grid import read_grid as read_cells
 from .board import LETTERS, MAX_SIZE, MIN_SIZE, Move, Side, check_size
@@ -62,17 +62,6 @@ def read_setup(text: str) -> tuple[str, ...]:
     return grid.tokens
 
 
-def parse_diagram(text: str, game: "TaflGame | None" = None, options: dict | None = None) -> TaflState:
-    """A whole diagram: a grid, then state lines."""
-    lines = numbered(text)
-    if not lines:
-        raise DiagramError(None, "empty diagram: expected a grid")
-    grid, i = read_grid(lines, 0)
-    grammar = TaflGrammar(game)
-    fields, _ = grammar.read_fields(lines, i)
-    return grammar.build_state(grid, fields, None, dict(options or {}))
-
-
 # ----------------------------------------------------------------------------- the grammar
 
 
@@ -86,8 +75,7 @@ class TaflGrammar(Grammar):
         self.game = game
 
     def _game(self, n: int) -> "TaflGame":
-        from .game import TaflGame
-        return (self.game or TaflGame()).resized(n)
+        return (self.game or default_game(__name__)).resized(n)
 
     def read_grid(self, lines: Lines, start: int) -> tuple[Grid, int]:
         return read_grid(lines, start)
@@ -225,6 +213,13 @@ class TaflGrammar(Grammar):
         game = self._game(isqrt(len(grid.tokens)) or 11)
         return _defaults(Options(game.check_options({**dict(game.options), **options})))
 
+    def diagram(self, state: TaflState) -> str:
+        tokens = self.tokens(state)
+        defaults = _defaults(state.options)
+        lines = grid_lines(tokens, geometry(state.n, state.n))
+        lines += [f"{key}: {value}" for key, value in self.fields(state).items() if value != defaults[key]]
+        return "\n".join(lines) + "\n"
+
 
 def _defaults(rules: Options) -> dict[str, str]:
     """The value each state line has, under these rules, when a diagram does not write it."""
@@ -232,16 +227,3 @@ def _defaults(rules: Options) -> dict[str, str]:
     return {"to-move": "defenders" if skilled else "attackers", "last-attackers": "",
             "last-defenders": "", "turn-limit": str(rules.turn_limit) if skilled else "",
             "defender-turns": "0" if skilled else "", "this-turn": "", "winner": ""}
-
-
-# ----------------------------------------------------------------------------- printing
-
-
-def state_diagram(state: TaflState) -> str:
-    """The position as a diagram: the grid and every state line that differs from its default."""
-    grammar = TaflGrammar(state.game)
-    tokens = grammar.tokens(state)
-    defaults = _defaults(state.options)
-    lines = grid_lines(tokens, geometry(state.n, state.n))
-    lines += [f"{key}: {value}" for key, value in grammar.fields(state).items() if value != defaults[key]]
-    return "\n".join(lines) + "\n"

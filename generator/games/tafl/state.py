@@ -70,14 +70,6 @@ class TaflState(State):
         self._stack: list[tuple] = []
         self.move_stack: list[Move] = []
 
-    # ----------------------------------------------------------------- construction
-    @classmethod
-    def from_diagram(cls, text: str, game: "TaflGame | None" = None,
-                     options: dict[str, object] | None = None) -> "TaflState":
-        """A position from a diagram: a grid and state lines (docs/diagram-notation.md)."""
-        from .diagram import parse_diagram
-        return parse_diagram(text, game, options)
-
     def place(self, square: int, letter: str) -> None:
         """Put a token (`A`, `D` or `K`) on an empty square; for building positions."""
         value = LETTERS.index(letter)
@@ -124,10 +116,6 @@ class TaflState(State):
             parts.append(f"Skilled play: the defenders have played {self.defender_turns} of "
                          f"{self.turn_limit} turns.")
         return " ".join(parts)
-
-    def diagram(self) -> str:
-        from .diagram import state_diagram
-        return state_diagram(self)
 
     def __repr__(self) -> str:
         return f"<TaflState\n{self.diagram()}>"
