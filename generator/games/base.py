@@ -462,6 +462,12 @@ class Grammar:
         """The value each state line has when an after-state does not write it."""
         raise NotImplementedError
 
+    def derived_mismatches(self, state: State, fields: dict[str, tuple[int, str]]) -> list[tuple[int, str]]:
+        """The written state lines of a before-position that the position itself contradicts:
+        lines whose values follow from the grid (a game may let a block write them to say what it
+        shows), as (line, what differs). A block with any fails its check. None by default."""
+        return []
+
     def normalize(self, key: str, value: str) -> str:
         """A written state-line value in the form `fields` gives (e.g. spaces collapsed)."""
         return " ".join(value.split())

@@ -86,13 +86,15 @@ class CellArt:
     """What a diagram draws on one square: the ground's face (or None for plain ground), the
     piece's face, a letter badge (a hidden identity the reader is told), and small overlays: (face,
     corner) pairs drawn in the piece's bottom-right ("br") or bottom-left ("bl") corner, e.g. a
-    marker it carries."""
+    marker it carries. `turned`: the piece is drawn upside down (a tile facing the player across
+    the table)."""
 
     ground: str | None = None
     piece: str | None = None
     badge: str = ""
     overlays: tuple[tuple[str, str], ...] = ()
     ground_inset: bool = True
+    turned: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,202 @@
+"""The duel game: a components game (its kit is the data-only package's tiles, board and cards) whose
+rules engine is read from the same components.toml (docs/rulings/duel.md rulings 1-7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Any, ClassVar
+
+from reportlab.lib.colors import Color
+
+from ...kit.faces import FaceSet, hx
+from ..base import BoardSpec, Game, InvalidMoveError, OptionSpec, Side, resolve_options
+from ..components.game import ComponentsGame
+from .art import marks
+from .data import OPTION_SPECS, DuelData, read_data
+from .diagram import DuelGrammar
+from .moves import Move
+from .state import DuelState
+from .tables import Tables, tables_for
+
+BUILT_IN = Path(__file__).resolve().parent / "builtin"   # the game of blocks outside any game folder
+
+
+def ink(colour: str) -> str:
+    """A side's colour dark enough for arrows and chart bars: a light tile colour is darkened.
+
+    >>> ink("#efe4cb"), ink("#2e3442")
+    ('#6b665b', '#2e3442')
+    """
+    c = hx(colour)
+    light = 0.3 * c.red + 0.59 * c.green + 0.11 * c.blue
+    if light <= 0.55:
+        return colour.lower()
+    k = 0.45
+    return "#" + "".join(f"{round(v * k * 255):02x}" for v in (c.red, c.green, c.blue))
+
+
+@lru_cache(maxsize=16)
+def seats(sides: tuple[tuple[str, str, str], ...]) -> tuple[Side, ...]:
+    return tuple(Side(key, name, name, ink(colour), seat) for seat, (key, name, colour) in enumerate(sides))
+
+
+@dataclass(frozen=True)
+class DuelGame(ComponentsGame):
+    """A tile duel of The Duke's family: the tiles' grids are its rules.
+
+    >>> game = DuelGame.default()
+    >>> state = game.new_initial_state()
+    >>> state.legal_moves()[0].notation()
+    'setup c1 b1 c2'
+    """
+
+    engine: ClassVar[bool] = True
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    ways: ClassVar[tuple[str, ...]] = ("leader-captured", "no-actions")
+    way_words: ClassVar[dict[str, str]] = {"leader-captured": "the leader was taken",
+                                           "no-actions": "the other side had no action left"}
+
+    duel: DuelData | None = field(default=None, repr=False)
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)  # its tables
+
+    # --- reading the folder
+    @classmethod
+    def default(cls) -> "DuelGame":
+        """The built-in duel (the package's `builtin/` folder): blocks outside a game folder and the
+        conformance suite play it."""
+        from ...config import load_game
+        return load_game(BUILT_IN)
+
+    @classmethod
+    def from_table(cls, data: dict[str, Any], base: Game) -> "DuelGame":
+        """The engine's facts first (their faults cite the rulings), then the kit's design."""
+        duel = read_data(data, base.error)
+        game = super().from_table(data, base)
+        return replace(game, duel=duel, options=duel.options, raw=data)
+
+    def __getstate__(self) -> dict:
+        """Pickled for the lab's worker processes without the kit's drawings (closures)."""
+        state = dict(self.__dict__)
+        state["design"] = None
+        state.pop("faces", None)
+        return state
+
+    # --- the rules
+    @property
+    def lookup(self) -> Tables:
+        """The engine's tables of this game's data (built once per data)."""
+        return tables_for(self.duel)
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        return seats(self.duel.sides)
+
+    @property
+    def board(self) -> BoardSpec:
+        marked = self.design.board.marked if self.design is not None else ()
+        home = ((self.duel.sides[0][0], "bottom"), (self.duel.sides[1][0], "top"))
+        return BoardSpec(self.duel.files, self.duel.ranks, home=home, marked=marked)
+
+    @property
+    def grammar(self) -> DuelGrammar:
+        return DuelGrammar(self)
+
+    def check_options(self, values: dict[str, object], rules: str | None = None) -> dict[str, str]:
+        return resolve_options(OPTION_SPECS, values)
+
+    def new_initial_state(self, options: dict[str, object] | None = None, rules: str | None = None) -> DuelState:
+        """Side 1 to set up (ruling 11), both bags full (ruling 12)."""
+        return DuelState(self, options)
+
+    def parse_move(self, text: str) -> Move:
+        """A move from its notation; raises InvalidMoveError.
+
+        >>> DuelGame.default().parse_move("c1-c2").notation()
+        'c1-c2'
+        """
+        return self.lookup.notation.parse(text)
+
+    def template_values(self) -> dict[str, Any]:
+        data = self.duel
+        values = super().template_values()
+        values.update(leader=data.kinds[data.leader].name, start_tile=data.kinds[data.start].name,
+                      start_tiles=data.start_tiles)
+        return values
+
+    def number_names(self) -> tuple[str, ...]:
+        """The lab's sweeps: the whole numbers of [numbers], and each kind's count by its key."""
+        numbers = self.raw.get("numbers", {})
+        whole = tuple(k for k, v in numbers.items() if isinstance(v, int) and not isinstance(v, bool))
+        return whole + tuple(kind.key for kind in self.duel.kinds
+                             if kind.key not in whole and kind.index != self.duel.leader)
+
+    def with_numbers(self, **changes: int) -> "DuelGame":
+        """A copy whose engine plays with some numbers changed: a [numbers] entry, or a kind's
+        count by its key (`--vary spear=1,2,3`). Raises ValueError for unknown names or values
+        the rulings cannot play."""
+        names = self.number_names()
+        for name in changes:
+            if name not in names:
+                raise ValueError(f"{self.info.title} has no number {name!r}; numbers: {', '.join(names)}")
+
+        def fail(section: str, key: str | None, message: str) -> ValueError:
+            return ValueError(message)
+
+        duel = read_data(self.raw, fail, changes)
+        return replace(self, duel=duel, options=duel.options)
+
+    # --- the kit: the components' faces, and the diagrams' marks
+    @cached_property
+    def faces(self) -> FaceSet:
+        base = self.design.faces
+        sides = [(side.label, hx(colour)) for side, (_, _, colour) in zip(self.sides, self.duel.sides)]
+        return replace(base, draw={**base.draw, **marks(sides)})
+
+    def face_name(self, code: int) -> str:
+        """The kit's face of the tile `code`: `KIND-SIDE-front` (`-back` for face 2)."""
+        return face_names(self.duel, tuple(self.design.faces.draw) if self.design else ())[code]
+
+    # --- the lab
+    def evaluate(self, state: DuelState, side: Side) -> float:
+        """A cheap heuristic for `side`, +-1000 once decided: tiles on the board by how much their
+        faces can do, tiles in the bag at half that, and a leader in guard."""
+        return self.evaluations(state)[side.seat]
+
+    def evaluations(self, state: DuelState) -> list[float]:
+        if state.is_game_over():
+            return [1000.0 * r for r in state.returns()]
+        t = state.t
+        worth = kind_worth(self.duel)
+        score = [0.0, 0.0]
+        for code in state.board:
+            if code:
+                score[t.seat_of[code]] += worth[t.kind_of[code]]
+        for seat in (0, 1):
+            score[seat] += 0.5 * sum(n * worth[k] for k, n in enumerate(state.bags[seat]))
+            if state.phase and state.in_guard(seat):
+                score[seat] -= 3.0 if seat == state.mover else 12.0
+        return [score[0] - score[1], score[1] - score[0]]
+
+
+@lru_cache(maxsize=16)
+def kind_worth(data: DuelData) -> tuple[float, ...]:
+    """Each kind's worth to the evaluation: the symbols on its two faces (a slide counts three)."""
+    weights = {"m": 1.0, "n": 0.7, "j": 1.2, "N": 0.9, "s": 3.0, "J": 3.2, "x": 1.5, "c": 0.8, "d": 1.0,
+               "D": 0.6, "h": 0.6}
+    return tuple(sum(weights.get(symbol, 0.0) for face in kind.faces for _, _, symbols in face.marks
+                     for symbol in symbols) / 2 for kind in data.kinds)
+
+
+@lru_cache(maxsize=16)
+def face_names(data: DuelData, known: tuple[str, ...]) -> tuple[str, ...]:
+    """Each tile code's face in the kit: `KIND-SIDE-front`/`-back`, or `KIND-front` when the kit
+    printed the tiles without sides."""
+    names = [""]
+    for kind in data.kinds:
+        for key, _, _ in data.sides:
+            for face in ("front", "back"):
+                name = f"{kind.key}-{key}-{face}"
+                names.append(name if name in known or not known else f"{kind.key}-{face}")
+    return tuple(names)
