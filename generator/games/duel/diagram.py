@@ -79,12 +79,8 @@ class DuelGrammar(Grammar):
         t, data = self.t, self.t.data
         value = {key: " ".join(text.split()) for key, (_, text) in fields.items()}
         line = {key: number for key, (number, _) in fields.items()}
-        leaders: tuple[list[int], list[int]] = ([], [])
-        for square, code in enumerate(grid.cells):
-            if code:
-                state.board[square] = code
-                if t.kind_of[code] == data.leader:
-                    leaders[t.seat_of[code]].append(square)
+        state.set_board(grid.cells)
+        leaders = tuple([s for s in state.pieces[seat] if t.kind_of[grid.cells[s]] == data.leader] for seat in (0, 1))
         if "to-move" in value:
             if value["to-move"] not in self.sides:
                 raise DiagramError(line["to-move"], f"to-move must be {' or '.join(self.sides)}, got {value['to-move']!r}")
@@ -129,7 +125,6 @@ class DuelGrammar(Grammar):
                 if not found:
                     raise ImpossiblePosition(where, f"{self.sides[seat]} has no leader on the grid: in play each "
                                                     f"side has its leader until the game is won")
-        state.leaders = (leaders[0][0] if leaders[0] else -1, leaders[1][0] if leaders[1] else -1)
         if "drawn" in value:
             state.drawn = self._drawn(value["drawn"], state, line["drawn"], winner)
         state.derive()

@@ -80,16 +80,17 @@ class DuelGame(ComponentsGame):
         """Pickled for the lab's worker processes without the kit's drawings (closures)."""
         state = dict(self.__dict__)
         state["design"] = None
-        state.pop("faces", None)
+        for cached in ("faces", "lookup", "sides"):
+            state.pop(cached, None)
         return state
 
     # --- the rules
-    @property
+    @cached_property
     def lookup(self) -> Tables:
         """The engine's tables of this game's data (built once per data)."""
         return tables_for(self.duel)
 
-    @property
+    @cached_property
     def sides(self) -> tuple[Side, ...]:
         return seats(self.duel.sides)
 
@@ -156,7 +157,20 @@ class DuelGame(ComponentsGame):
 
     def face_name(self, code: int) -> str:
         """The kit's face of the tile `code`: `KIND-SIDE-front` (`-back` for face 2)."""
-        return face_names(self.duel, tuple(self.design.faces.draw) if self.design else ())[code]
+        return self.face_names[code]
+
+    @cached_property
+    def face_names(self) -> tuple[str, ...]:
+        """Each tile code's face in the kit: `KIND-SIDE-front`/`-back`, or `KIND-front` when the
+        kit printed the tiles without sides."""
+        known = set(self.design.faces.draw) if self.design else set()
+        names = [""]
+        for kind in self.duel.kinds:
+            for key, _, _ in self.duel.sides:
+                for face in ("front", "back"):
+                    name = f"{kind.key}-{key}-{face}"
+                    names.append(name if name in known or not known else f"{kind.key}-{face}")
+        return tuple(names)
 
     # --- the lab
     def evaluate(self, state: DuelState, side: Side) -> float:
@@ -168,7 +182,7 @@ class DuelGame(ComponentsGame):
         if state.is_game_over():
             return [1000.0 * r for r in state.returns()]
         t = state.t
-        worth = kind_worth(self.duel)
+        worth = t.worth
         score = [0.0, 0.0]
         for code in state.board:
             if code:
@@ -178,25 +192,3 @@ class DuelGame(ComponentsGame):
             if state.phase and state.in_guard(seat):
                 score[seat] -= 3.0 if seat == state.mover else 12.0
         return [score[0] - score[1], score[1] - score[0]]
-
-
-@lru_cache(maxsize=16)
-def kind_worth(data: DuelData) -> tuple[float, ...]:
-    """Each kind's worth to the evaluation: the symbols on its two faces (a slide counts three)."""
-    weights = {"m": 1.0, "n": 0.7, "j": 1.2, "N": 0.9, "s": 3.0, "J": 3.2, "x": 1.5, "c": 0.8, "d": 1.0,
-               "D": 0.6, "h": 0.6}
-    return tuple(sum(weights.get(symbol, 0.0) for face in kind.faces for _, _, symbols in face.marks
-                     for symbol in symbols) / 2 for kind in data.kinds)
-
-
-@lru_cache(maxsize=16)
-def face_names(data: DuelData, known: tuple[str, ...]) -> tuple[str, ...]:
-    """Each tile code's face in the kit: `KIND-SIDE-front`/`-back`, or `KIND-front` when the kit
-    printed the tiles without sides."""
-    names = [""]
-    for kind in data.kinds:
-        for key, _, _ in data.sides:
-            for face in ("front", "back"):
-                name = f"{kind.key}-{key}-{face}"
-                names.append(name if name in known or not known else f"{kind.key}-{face}")
-    return tuple(names)

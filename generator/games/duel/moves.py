@@ -31,13 +31,15 @@ class Move:
     PLACE (a square, b face 0 or 1), SETUP (a leader's square, b its face, starts ((square, face)...),
     ascending). Ordered by kind, then squares."""
 
-    __slots__ = ("kind", "a", "b", "c", "symbol", "starts", "text", "key", "_hash")
+    __slots__ = ("kind", "a", "b", "c", "symbol", "starts", "text", "key", "_hash", "squares")
 
     def __init__(self, kind: int, a: int = -1, b: int = -1, c: int = -1, symbol: str = "",
                  starts: tuple[tuple[int, int], ...] = (), text: str = ""):
         self.kind, self.a, self.b, self.c, self.symbol, self.starts, self.text = kind, a, b, c, symbol, starts, text
         self.key = (kind, a, b, c, MOVE_SYMBOLS.find(symbol), starts)
         self._hash = hash(self.key)
+        # the squares an action changes (a command's three, a placement's one)
+        self.squares = {STEP: (a, b), STRIKE: (a, b), COMMAND: (a, b, c), PLACE: (a,)}.get(kind, ())
 
     def notation(self) -> str:
         return self.text
@@ -69,7 +71,7 @@ class Notation:
         self.geo, self.kinds = geo, kinds
         self.names = geo.names
         size = geo.size
-        self._steps: list[Move | None] = [None] * (size * size)
+        self.steps: list[Move | None] = [None] * (size * size)   # interned `a-b`, by a * size + b
         self._strikes: list[Move | None] = [None] * (size * size)
         self._other: dict[tuple, Move] = {}
         self.drawn = tuple(Move(DRAWN, i, text=f"+{key}") for i, key in enumerate(kinds))
@@ -81,9 +83,9 @@ class Notation:
         if symbol:
             return self._intern((STEP, frm, to, symbol))
         index = frm * self.geo.size + to
-        move = self._steps[index]
+        move = self.steps[index]
         if move is None:
-            move = self._steps[index] = Move(STEP, frm, to, text=f"{self.names[frm]}-{self.names[to]}")
+            move = self.steps[index] = Move(STEP, frm, to, text=f"{self.names[frm]}-{self.names[to]}")
         return move
 
     def strike(self, frm: int, to: int) -> Move:

@@ -182,12 +182,9 @@ def _step(state: "DuelState", w: Words, move: Move, reach, face: str) -> tuple[s
     a, target, only = move.a, move.b, move.symbol
     mover = w.kind(board[a])
     candidates = []
-    for t_, routes, captures in reach.steps:
+    for t_, routes, _, symbol in (*reach.steps, *reach.jumps):
         if t_ == target:
-            candidates.append(("m" if captures else "n", routes, None))
-    for t_, routes, captures in reach.jumps:
-        if t_ == target:
-            candidates.append(("j" if captures else "N", routes, None))
+            candidates.append((symbol, routes, None))
     for before, ray, jumping in reach.slides:
         if target in ray:
             candidates.append(("J" if jumping else "s", before, ray[:ray.index(target)]))
@@ -279,6 +276,7 @@ def _guard_reason(state: "DuelState", w: Words, move: Move) -> str:
     after = state.copy()
     after._do(move)
     after.derive()
+    after._legal = None
     leader = after.leaders[side]
     rule = {2: "no action may leave one's own leader in guard",
             1: "the leader is in guard, so this turn must end with it out of guard"}[state.safety]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, product
+from operator import attrgetter
 from typing import TYPE_CHECKING, Sequence
 
 from ..base import CellArt, Effect, IllegalMoveError, Motion, Outcome, Removal, Snapshot, State
@@ -25,11 +26,12 @@ if TYPE_CHECKING:
 SETUP_PHASE, PLAY_PHASE = 0, 1
 NO_DRAW, DRAWING = -1, -2        # `drawn`: nothing drawn; drawing (the chance node); else the kind drawn
 OFF, GUARD, STRICT = 0, 1, 2     # ruling 28, option leader-safety
+ORDER = attrgetter("key")        # legal moves in ascending order
 SAFETY = {"off": OFF, "guard": GUARD, "strict": STRICT}
 FACE_MARK = ("I", "II")
 
-SNAPSHOT = Snapshot("board", "mover", "phase", "bags", "drawn", "turns", "leaders", "frozen", "shields",
-                    "_outcome", copied=("board",))
+SNAPSHOT = Snapshot("board", "pieces", "mover", "phase", "bags", "drawn", "turns", "leaders", "frozen",
+                    "shields", "_outcome", "_legal", copied=("board",))
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,7 @@ class DuelState(State):
         self.cap = int(resolved["turn-cap"])
         data = self.t.data
         self.board = [0] * self.t.size
+        self.pieces: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())   # each side's squares
         self.mover = 0                      # the seat to move
         self.phase = SETUP_PHASE
         self.bags = (data.starting_bag(0), data.starting_bag(1))
@@ -64,6 +67,7 @@ class DuelState(State):
         self.frozen: frozenset[int] = frozenset()          # ruling 24
         self.shields: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())  # ruling 26
         self._outcome: Outcome | None = None
+        self._legal: list[Move] | None = None   # the legal moves, once found at the end of a turn
         self._stack: list[tuple] = []
         self.move_stack: list[Move] = []
 
@@ -80,13 +84,14 @@ class DuelState(State):
     def in_setup(self) -> bool:
         return self.phase == SETUP_PHASE
 
-    def put(self, square: int, kind: int, seat: int, face: int) -> None:
-        """Put a tile on a square (building positions); `derive` afterwards."""
-        self.board[square] = encode(kind, seat, face)
-        if kind == self.t.data.leader:
-            leaders = list(self.leaders)
-            leaders[seat] = square
-            self.leaders = (leaders[0], leaders[1])
+    def set_board(self, codes: Sequence[int]) -> None:
+        """Put tiles on the board (building a position; `derive` afterwards): a code per square."""
+        t = self.t
+        self.board = list(codes)
+        self.pieces = tuple(tuple(s for s, c in enumerate(codes) if c and t.seat_of[c] == seat)
+                            for seat in (0, 1))
+        self.leaders = tuple(next((s for s in self.pieces[seat] if t.kind_of[codes[s]] == t.data.leader), -1)
+                             for seat in (0, 1))
 
     def derive(self) -> None:
         """Rulings 24 and 26, from the position alone: the frozen tiles (on a square some tile's
@@ -134,6 +139,8 @@ class DuelState(State):
         node, the tiles the bag may give."""
         if self._outcome is not None:
             return []
+        if self._legal is not None:
+            return self._legal[:]
         if self.drawn == DRAWING:
             return [move for move, _ in self.chance_outcomes()]
         if self.drawn >= 0:
@@ -157,52 +164,68 @@ class DuelState(State):
     def _can_draw(self) -> bool:
         """Ruling 14: the bag holds a tile and an empty square shares a side with the leader."""
         leader = self.leaders[self.mover]
+        if leader < 0 or not any(self.bags[self.mover]):
+            return False
         board = self.board
-        return any(self.bags[self.mover]) and leader >= 0 and any(not board[s] for s in self.t.beside[leader])
+        for square in self.t.beside[leader]:
+            if not board[square]:
+                return True
+        return False
 
-    def _actions(self, first: bool = False) -> list[Move]:
+    def _actions(self) -> list[Move]:
         """Ruling 13: the draw when ruling 14 allows it, and every activation of a tile of the side
-        to move that ruling 28 lets it make; with `first`, stop at the first one found."""
-        moves = []
-        if self._can_draw():
-            moves.append(DRAW_MOVE)
-            if first:
-                return moves
-        board, seat_of, frozen, side = self.board, self.t.seat_of, self.frozen, self.mover
+        to move that ruling 28 lets it make."""
+        moves = [DRAW_MOVE] if self._can_draw() else []
+        board, frozen = self.board, self.frozen
         plan = self._safety_plan()
-        for square in range(self.t.size):
-            code = board[square]
-            if not code or seat_of[code] != side or square in frozen:
-                continue
-            for move, vacated, captured, risky in self._tile_actions(square, code):
-                if plan is None or self._keeps_safety(plan, move, square, vacated, captured, risky):
-                    moves.append(move)
-                    if first:
-                        return moves
-        moves.sort()
+        for square in self.pieces[self.mover]:
+            if square not in frozen:
+                self._tile_moves(square, board[square], plan, moves)
+        moves.sort(key=ORDER)
         return moves
 
-    def _tile_actions(self, a: int, code: int, only: str = ""):
+    def _tile_moves(self, a: int, code: int, plan, moves: list[Move], only: str = "") -> None:
+        """Add to `moves` the activations of the tile `code` on `a` that rulings 16-26 allow and
+        the safety `plan` keeps (ruling 28); `only`: the moves by that one symbol."""
+        actions = self._tile_actions(a, code, only)
+        if plan is None:
+            moves += [action[0] for action in actions]
+            return
+        leader, lines, keeps = plan[0], plan[3], self._keeps_safety
+        # An action that does not flip the leader, empties no square of `lines` and touches no tile
+        # with dread or shield keeps the rule when the leader is not in guard (`_safety_plan`).
+        quick = lines is not None and a != leader
+        for move, vacated, captured, risky in actions:
+            if (quick and not risky and not lines >> vacated & 1 and vacated != leader) or \
+                    keeps(plan, a, move, vacated, captured, risky):
+                moves.append(move)
+
+    def _tile_actions(self, a: int, code: int, only: str = "") -> list[tuple[Move, int, int, bool]]:
         """Every activation of the tile `code` on `a` that rulings 16-26 allow (leader safety aside),
         as (move, the square it leaves empty, the code it captures or 0, whether it moves or
-        flips a tile with dread or shield). `only`: the moves of that one symbol."""
+        flips a tile with dread or shield). `only`: the moves by that one symbol, nothing else."""
         t, board, frozen = self.t, self.board, self.frozen
         seat_of, sensitive, notation = t.seat_of, t.sensitive, t.notation
         side = seat_of[code]
-        reach = t.reach(code, a)
+        reach = t.reaches[code][a] or t.reach(code, a)
         risky = sensitive[code]
         found: dict[int, int] = {}
-        for target, routes, captures in reach.steps:                 # rulings 16, 20
-            if only and only != ("m" if captures else "n"):
+        for target, routes, captures, symbol in reach.steps:         # rulings 16, 20
+            if only and only != symbol:
                 continue
             held = board[target]
             if not held:
-                if any(not any(board[c] for c in route) for route in routes):
-                    found[target] = 0
+                for route in routes:
+                    for c in route:
+                        if board[c]:
+                            break
+                    else:
+                        found[target] = 0
+                        break
             elif captures and seat_of[held] != side and self._takes(a, target, routes, True):
                 found[target] = held
-        for target, routes, captures in reach.jumps:                 # rulings 17, 20
-            if only and only != ("j" if captures else "N"):
+        for target, routes, captures, symbol in reach.jumps:         # rulings 17, 20
+            if only and only != symbol:
                 continue
             held = board[target]
             if not held:
@@ -212,7 +235,7 @@ class DuelState(State):
         for before, ray, jumping in reach.slides:                    # rulings 18, 19
             if only and only != ("J" if jumping else "s"):
                 continue
-            if not jumping and any(board[c] for c in before):
+            if not jumping and any(map(board.__getitem__, before)):
                 continue
             for i, target in enumerate(ray):
                 held = board[target]
@@ -222,15 +245,16 @@ class DuelState(State):
                 if seat_of[held] != side and self._takes_along(a, target, before, ray[:i]):
                     found[target] = held
                 break
-        for target in sorted(found):
-            held = found[target]
-            yield notation.step(a, target, only), a, held, risky or sensitive[held]
         if only:
-            return
+            return [(notation.step(a, target, only), a, held, risky or sensitive[held])
+                    for target, held in found.items()]
+        interned, base = notation.steps, a * t.size
+        actions = [(interned[base + target] or notation.step(a, target), a, held, risky or sensitive[held])
+                   for target, held in found.items()]
         for target, routes in reach.strikes:                         # ruling 21
             held = board[target]
             if held and seat_of[held] != side and self._takes(a, target, routes, False):
-                yield notation.strike(a, target), target, held, risky or sensitive[held]
+                actions.append((notation.strike(a, target), target, held, risky or sensitive[held]))
         squares = reach.command                                      # ruling 22
         if squares:
             sources = [s for s in squares if board[s] and seat_of[board[s]] == side and s not in frozen]
@@ -239,8 +263,9 @@ class DuelState(State):
                 for source in sources:
                     for end in ends:
                         held = board[end]
-                        yield (notation.command(a, source, end), source, held,
-                               risky or sensitive[board[source]] or sensitive[held])
+                        actions.append((notation.command(a, source, end), source, held,
+                                        risky or sensitive[board[source]] or sensitive[held]))
+        return actions
 
     # --- captures (rulings 23, 25, 26)
     def defense(self, square: int) -> frozenset[int]:
@@ -264,7 +289,7 @@ class DuelState(State):
             return False
         board = self.board
         for route in routes:
-            if clear and any(board[c] for c in route):
+            if clear and any(map(board.__getitem__, route)):
                 continue
             if defense.isdisjoint(route):
                 return True
@@ -282,77 +307,97 @@ class DuelState(State):
         leader's safety ignored; frozen tiles cannot act)."""
         return bool(self.attackers(square, by, every=False))
 
-    def attackers(self, square: int, by: int, every: bool = True) -> list[int]:
+    def tiles_of(self, seat: int) -> list[tuple[int, int]]:
+        """(square, code) of every tile of a side."""
+        board = self.board
+        return [(a, board[a]) for a in self.pieces[seat]]
+
+    def attackers(self, square: int, by: int, every: bool = True,
+                  tiles: list[tuple[int, int]] | None = None) -> list[int]:
         """The squares of the tiles of side `by` that could capture the tile on `square` now, by
-        a symbol or by a command (ruling 27); without `every`, the first found."""
+        a symbol or by a command (ruling 27); without `every`, the first found. `tiles`: where
+        side `by`'s tiles stood when listed (a tile no longer there is passed over)."""
         t, board, frozen = self.t, self.board, self.frozen
         if square in frozen:
             return []
-        seat_of = t.seat_of
         defense = None
         found = []
-        for a in range(t.size):
-            code = board[a]
-            if not code or seat_of[code] != by or a in frozen:
+        reaches = t.reaches
+        for a, code in self.tiles_of(by) if tiles is None else tiles:
+            if board[a] != code or a in frozen:
                 continue
-            reach = t.reach(code, a)
+            reach = reaches[code][a] or t.reach(code, a)
+            if not reach.touches >> square & 1:
+                continue
             ways = reach.hits.get(square)
+            hit = False
             if ways:
                 if defense is None:
                     defense = self.defense(square)
-                if a not in defense and any(self._way_open(way, defense) for way in ways):
-                    found.append(a)
-                    if not every:
-                        return found
-                    continue
-            command = reach.command
-            if command and square in command:
-                if any(s != square and board[s] and seat_of[board[s]] == by and s not in frozen for s in command):
-                    found.append(a)
-                    if not every:
-                        return found
+                hit = a not in defense and self._ways_open(ways, defense)
+            if not hit and square in reach.command:
+                seat_of = t.seat_of
+                hit = any(s != square and board[s] and seat_of[board[s]] == by and s not in frozen
+                          for s in reach.command)
+            if hit:
+                found.append(a)
+                if not every:
+                    return found
         return found
 
-    def _way_open(self, way: tuple, defense: frozenset[int]) -> bool:
-        """One way of `Reach.hits` to capture a tile, judged on the board (rulings 16-19, 21, 25)."""
-        board = self.board
-        symbol = way[0]
-        if symbol == "m":
-            return any(not any(board[c] for c in route) and defense.isdisjoint(route) for route in way[1])
-        if symbol in "jx":
-            return any(defense.isdisjoint(route) for route in way[1])
-        before, between = way[1], way[2]
-        if any(board[c] for c in between) or (symbol == "s" and any(board[c] for c in before)):
-            return False
-        return defense.isdisjoint(before) and defense.isdisjoint(between)
+    def _ways_open(self, ways: list[tuple], defense: frozenset[int]) -> bool:
+        """Whether one of the ways of `Reach.hits` to capture a tile is open on the board (rulings
+        16-19, 21, 25; the attacker's own square is checked by the caller)."""
+        occupied = self.board.__getitem__
+        for way in ways:
+            symbol = way[0]
+            if symbol == "m":
+                for route in way[1]:
+                    if not any(map(occupied, route)) and defense.isdisjoint(route):
+                        return True
+            elif symbol in "jx":
+                for route in way[1]:
+                    if defense.isdisjoint(route):
+                        return True
+            else:
+                before, between = way[1], way[2]
+                if any(map(occupied, between)) or (symbol == "s" and any(map(occupied, before))):
+                    continue
+                if defense.isdisjoint(before) and defense.isdisjoint(between):
+                    return True
+        return False
 
     # --- leader safety (ruling 28)
     def _safety_plan(self):
         """How the side to move's actions are judged under ruling 28: None, all allowed; else
-        (its leader's square, `lines`): with `lines` None every action is tried out; else the
-        leader is not in guard now and only an action that empties one of `lines` (squares an
-        enemy's capture of the leader would have to pass), moves or flips the leader, or moves,
-        flips or captures a tile with dread or shield can put it in guard, so only those are."""
+        (its leader's square, the enemy tiles, the squares they could ever reach as bits, `lines`): with
+        `lines` None every action is tried out; else the leader is not in guard now and only an
+        action that empties one of `lines` (squares an enemy's capture of the leader would have
+        to pass), moves or flips the leader, or moves, flips or captures a tile with dread or
+        shield can put it in guard, so only those are."""
         side = self.mover
         leader = self.leaders[side]
         if self.safety == OFF or leader < 0:
             return None
-        guarded = self._attacked(leader, 1 - side)
-        if not guarded:
-            if self.safety == GUARD:
-                return None
-            return leader, self._lines_to(leader, 1 - side)
-        return leader, None
+        enemies = self.tiles_of(1 - side)
+        t = self.t
+        reaches = t.reaches
+        danger = 0
+        for a, code in enemies:
+            danger |= (reaches[code][a] or t.reach(code, a)).touches
+        if danger >> leader & 1 and self.attackers(leader, 1 - side, False, enemies):
+            return leader, enemies, danger, None
+        if self.safety == GUARD:
+            return None
+        return leader, enemies, danger, self._lines_to(leader, enemies) if danger >> leader & 1 else 0
 
-    def _lines_to(self, square: int, by: int) -> set[int]:
-        """The squares that, emptied, could open a way for a tile of `by` to capture on `square`."""
-        t, board = self.t, self.board
-        lines: set[int] = set()
-        for a in range(t.size):
-            code = board[a]
-            if not code or t.seat_of[code] != by:
-                continue
-            for way in t.reach(code, a).hits.get(square, ()):
+    def _lines_to(self, square: int, tiles: list[tuple[int, int]]) -> int:
+        """The squares (as bits) that, emptied, could open a way for one of `tiles` to capture on
+        `square`."""
+        reach = self.t.reach
+        lines = set()
+        for a, code in tiles:
+            for way in reach(code, a).hits.get(square, ()):
                 if way[0] == "m":
                     for route in way[1]:
                         lines.update(route)
@@ -361,26 +406,37 @@ class DuelState(State):
                     lines.update(way[2])
                 elif way[0] == "J":
                     lines.update(way[2])
-        return lines
+        bits = 0
+        for s in lines:
+            bits |= 1 << s
+        return bits
 
-    def _keeps_safety(self, plan, move: Move, a: int, vacated: int, captured: int, risky: bool) -> bool:
-        leader, lines = plan
+    def _keeps_safety(self, plan, a: int, move: Move, vacated: int, captured: int, risky: bool) -> bool:
+        """Ruling 28 for an action of the tile on `a` (its other arguments: `_tile_actions`'s)."""
+        leader, enemies, danger, lines = plan
         if captured in self.t.leader_codes:
             return True        # taking the enemy leader is always allowed
-        if lines is not None and not risky and vacated not in lines and a != leader and vacated != leader:
+        if vacated == leader:  # the leader moves: safe where no enemy could ever reach
+            if not danger >> (move.c if move.kind == COMMAND else move.b) & 1:
+                return True
+        elif lines is not None and not risky and (vacated < 0 or not lines >> vacated & 1) and a != leader:
             return True
-        return not self._guarded_after(move)
+        return not self._guarded_after(move, enemies)
 
-    def _guarded_after(self, move: Move) -> bool:
-        """Whether `move` (an action of the side to move) ends with that side's leader in guard."""
-        side = self.mover
-        saved = self.board, self.leaders, self.frozen, self.shields
-        self.board = self.board[:]
+    def _guarded_after(self, move: Move, enemies: list[tuple[int, int]] | None = None) -> bool:
+        """Whether `move` (an action of the side to move) ends with that side's leader in guard;
+        tried out on the board and put back."""
+        side, board = self.mover, self.board
+        touched = [(s, board[s]) for s in move.squares]
+        saved = self.leaders, self.frozen, self.shields
         self._do(move)
-        self.derive()
+        if self.t.has_dread or self.t.has_shield:
+            self.derive()
         leader = self.leaders[side]
-        guarded = leader >= 0 and self._attacked(leader, 1 - side)
-        self.board, self.leaders, self.frozen, self.shields = saved
+        guarded = leader >= 0 and bool(self.attackers(leader, 1 - side, False, enemies))
+        for s, code in touched:
+            board[s] = code
+        self.leaders, self.frozen, self.shields = saved
         return guarded
 
     # --- draws and setup
@@ -391,12 +447,12 @@ class DuelState(State):
         kind = t.data.kinds[self.drawn]
         leader = self.leaders[side]
         moves = [t.notation.place(s, face) for s in t.beside[leader] if not board[s] for face in kind.start_faces()]
-        moves.sort()
+        moves.sort(key=ORDER)
         plan = self._safety_plan()
         if plan is not None:
             code = encode(kind.index, side, 0)
             risky = t.sensitive[code]
-            safe = [m for m in moves if self._keeps_safety(plan, m, m.a, -1, 0, risky)]
+            safe = [m for m in moves if self._keeps_safety(plan, m.a, m, -1, 0, risky)]
             if safe:
                 return safe
         return moves
@@ -417,12 +473,13 @@ class DuelState(State):
                 for face in leader_faces:
                     for faces in product(start_faces, repeat=data.start_tiles):
                         moves.append(t.notation.setup(square, face, tuple(zip(chosen, faces))))
-        moves.sort()
+        moves.sort(key=ORDER)
         return moves
 
     # ----------------------------------------------------------------- playing
     def _apply(self, move: Move) -> None:
         kind = move.kind
+        self._legal = None
         if kind == DRAW:
             self.drawn = DRAWING
             return
@@ -434,6 +491,7 @@ class DuelState(State):
             return
         if kind == SETUP:
             self._do(move)
+            self._move_pieces(move, 0)
             self.derive()
             side = self.mover
             self.mover = 1 - side
@@ -443,6 +501,7 @@ class DuelState(State):
                 self._outcome = Outcome(self.game.sides[side], "no-actions", ("no-actions",))  # ruling 30
             return
         captured = self._do(move)
+        self._move_pieces(move, captured)
         self.drawn = NO_DRAW
         self.derive()
         self.turns += 1
@@ -457,32 +516,28 @@ class DuelState(State):
             self._outcome = Outcome(None, "turn-cap")                                   # ruling 31
 
     def _do(self, move: Move) -> int:
-        """Change the board as `move` does (rulings 11, 14-23); returns the code captured, or 0."""
+        """Change the board and the leaders' squares as `move` does (rulings 11, 14-23); returns
+        the code captured, or 0. `_apply` keeps the piece lists."""
         t, board = self.t, self.board
         kind, side = move.kind, self.mover
         leaders = self.leaders
         captured = 0
-        if kind == STEP:
-            code = board[move.a]
-            captured = board[move.b]
-            board[move.a] = 0
-            board[move.b] = code + 1 - 2 * t.face_of[code]        # ruling 15: flips on arrival
+        if kind == STEP or kind == COMMAND:
+            frm, to = (move.a, move.b) if kind == STEP else (move.b, move.c)
+            code = board[frm]
+            captured = board[to]
+            board[frm] = 0
+            board[to] = code + 1 - 2 * t.face_of[code] if kind == STEP else code  # a commanded tile keeps its face
             if code in t.leader_codes:
-                leaders = (move.b, leaders[1]) if side == 0 else (leaders[0], move.b)
+                leaders = (to, leaders[1]) if side == 0 else (leaders[0], to)
+            if kind == COMMAND:
+                commander = board[move.a]
+                board[move.a] = commander + 1 - 2 * t.face_of[commander]   # ruling 15
         elif kind == STRIKE:
             captured = board[move.b]
             board[move.b] = 0
             code = board[move.a]
             board[move.a] = code + 1 - 2 * t.face_of[code]
-        elif kind == COMMAND:
-            code = board[move.b]
-            captured = board[move.c]
-            board[move.b] = 0
-            board[move.c] = code                                 # the commanded tile does not flip
-            commander = board[move.a]
-            board[move.a] = commander + 1 - 2 * t.face_of[commander]
-            if code in t.leader_codes:
-                leaders = (move.c, leaders[1]) if side == 0 else (leaders[0], move.c)
         elif kind == PLACE:
             board[move.a] = encode(self.drawn, side, move.b)
         elif kind == SETUP:
@@ -496,11 +551,28 @@ class DuelState(State):
         self.leaders = leaders
         return captured
 
+    def _move_pieces(self, move: Move, captured: int) -> None:
+        """Keep each side's list of squares as `move` (just done) changed it."""
+        side, kind = self.mover, move.kind
+        mine, theirs = list(self.pieces[side]), self.pieces[1 - side]
+        if kind == STEP:
+            mine[mine.index(move.a)] = move.b
+        elif kind == COMMAND:
+            mine[mine.index(move.b)] = move.c
+        elif kind == PLACE:
+            mine.append(move.a)
+        elif kind == SETUP:
+            mine += [move.a, *(s for s, _ in move.starts)]
+        if captured:
+            theirs = list(theirs)
+            theirs.remove(move.c if kind == COMMAND else move.b)
+        self.pieces = (tuple(mine), tuple(theirs)) if side == 0 else (tuple(theirs), tuple(mine))
+
     def _has_action(self) -> bool:
-        """Ruling 30: whether the side to move has a legal action (a possible draw is one)."""
-        if self.phase == SETUP_PHASE:
-            return bool(self._setups())
-        return bool(self._actions(first=True))
+        """Ruling 30: whether the side to move has a legal action (a possible draw is one). The
+        actions found are kept for `legal_moves`."""
+        self._legal = self._setups() if self.phase == SETUP_PHASE else self._actions()
+        return bool(self._legal)
 
     def play_turn(self, moves: Sequence[Move]) -> None:
         """One whole turn, as a `play:` line: an activation, a draw with its tile and placement,
@@ -541,11 +613,9 @@ class DuelState(State):
         code = self.board[move.a]
         if not code or self.t.seat_of[code] != self.mover or move.a in self.frozen:
             return False
-        plan = self._safety_plan()
-        for found, vacated, captured, risky in self._tile_actions(move.a, code, move.symbol):
-            if found == move:
-                return plan is None or self._keeps_safety(plan, move, move.a, vacated, captured, risky)
-        return False
+        moves: list[Move] = []
+        self._tile_moves(move.a, code, self._safety_plan(), moves, move.symbol)
+        return move in moves
 
     # ----------------------------------------------------------------- pictures
     def effect(self, move: Move) -> Effect:

@@ -24,18 +24,19 @@ def encode(kind: int, seat: int, face: int) -> int:
 class Reach:
     """What the tile `code` standing on one square can reach with its current face.
 
-    `steps`: (target, routes, captures) for `m` (captures) and `n`; `jumps`: the same for `j`
-    and `N`; `slides`: (before, ray, jumping) for `s` and `J` (jumping), `before` the squares
+    `steps`: (target, routes, captures, symbol) for `m` (captures) and `n` at a square beyond
+    a neighbour; `jumps`: the same for `j` and `N`, and for `m` and `n` at a neighbour (which cross
+    nothing, so judged alike); `slides`: (before, ray, jumping) for `s` and `J` (jumping), `before` the squares
     between the tile and the symbol's square, `ray` that square and the ones beyond it to the
     edge; `strikes`: (target, routes); `command`: the command squares; `defense`, `shield`,
     `dread`: the squares its face marks D, h and d. `hits[square]`: the ways it could capture a
     tile there, were nothing in the way (the in-guard test of ruling 27)."""
 
-    __slots__ = ("steps", "jumps", "slides", "strikes", "command", "defense", "shield", "dread", "hits")
+    __slots__ = ("steps", "jumps", "slides", "strikes", "command", "defense", "shield", "dread", "hits", "touches")
 
     def __init__(self):
-        self.steps: list[tuple[int, Routes, bool]] = []
-        self.jumps: list[tuple[int, Routes, bool]] = []
+        self.steps: list[tuple[int, Routes, bool, str]] = []
+        self.jumps: list[tuple[int, Routes, bool, str]] = []
         self.slides: list[tuple[tuple[int, ...], tuple[int, ...], bool]] = []
         self.strikes: list[tuple[int, Routes]] = []
         self.command: tuple[int, ...] = ()
@@ -43,6 +44,7 @@ class Reach:
         self.shield: tuple[int, ...] = ()
         self.dread: tuple[int, ...] = ()
         self.hits: dict[int, list[tuple]] = {}
+        self.touches = 0     # the squares of `hits` and `command`, as bits (1 << square)
 
 
 class Tables:
@@ -74,8 +76,10 @@ class Tables:
         self.leader_codes = frozenset(encode(data.leader, seat, face) for seat in (0, 1) for face in (0, 1))
         self.around = [tuple(t for t in row if t >= 0) for row in geo.steps(ADJACENT)]
         self.beside = [tuple(t for t in row if t >= 0) for row in geo.steps(ORTHOGONAL)]
-        self._reach: list[list[Reach | None]] = [[None] * self.size for _ in range(n)]
+        # reaches[code][square], built on first use by `reach` (hot loops read it first)
+        self.reaches: list[list[Reach | None]] = [[None] * self.size for _ in range(n)]
         self._routes: dict[tuple[int, int], Routes] = {}
+        self.worth = tuple(worth(kind) for kind in data.kinds)
         files = data.files
         middle = [f for f in range(files) if abs(2 * f - (files - 1)) <= 1]   # ruling 11
         self.home_squares = (tuple(middle), tuple(f + files * (data.ranks - 1) for f in middle))
@@ -118,7 +122,7 @@ class Tables:
 
     # --- what a tile reaches
     def reach(self, code: int, square: int) -> Reach:
-        row = self._reach[code]
+        row = self.reaches[code]
         found = row[square]
         if found is None:
             found = row[square] = self._build(code, square)
@@ -140,10 +144,11 @@ class Tables:
             if t < 0:
                 continue
             for symbol in symbols:
-                if symbol in "mn":
-                    reach.steps.append((t, self.routes(a, t), symbol == "m"))
-                elif symbol in "jN":
-                    reach.jumps.append((t, self.routes(a, t), symbol == "j"))
+                if symbol in "mnjN":
+                    # a move to a neighbour crosses nothing: it is judged as a jump is
+                    routes = self.routes(a, t)
+                    crosses = symbol in "mn" and routes != ((),)
+                    (reach.steps if crosses else reach.jumps).append((t, routes, symbol in "mj", symbol))
                 elif symbol == "x":
                     reach.strikes.append((t, self.routes(a, t)))
                 elif symbol in "sJ":
@@ -162,18 +167,27 @@ class Tables:
         reach.command, reach.defense = tuple(sorted(command)), frozenset(defense)
         reach.shield, reach.dread = tuple(shield), tuple(dread)
         hits = reach.hits
-        for t, routes, captures in reach.steps:
+        for t, routes, captures, symbol in (*reach.steps, *reach.jumps):
             if captures:
-                hits.setdefault(t, []).append(("m", routes))
-        for t, routes, captures in reach.jumps:
-            if captures:
-                hits.setdefault(t, []).append(("j", routes))
+                hits.setdefault(t, []).append((symbol, routes))
         for t, routes in reach.strikes:
             hits.setdefault(t, []).append(("x", routes))
         for before, ray, jumping in reach.slides:
             for i, t in enumerate(ray):
                 hits.setdefault(t, []).append(("J" if jumping else "s", before, ray[:i]))
+        for square in (*hits, *reach.command):
+            reach.touches |= 1 << square
         return reach
+
+
+WEIGHTS = {"m": 1.0, "n": 0.7, "j": 1.2, "N": 0.9, "s": 3.0, "J": 3.2, "x": 1.5, "c": 0.8, "d": 1.0, "D": 0.6,
+           "h": 0.6}
+
+
+def worth(kind) -> float:
+    """A kind's worth to the AI's evaluation: the symbols of its two faces, weighed (a slide reaches
+    far, a step one square)."""
+    return sum(WEIGHTS[symbol] for face in kind.faces for _, _, symbols in face.marks for symbol in symbols) / 2
 
 
 @lru_cache(maxsize=16)
