@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tempfile
 from pathlib import Path
 from typing import Callable
 
 from ..games.base import Game
-from ..pdf import OutputSet, new_canvas, rasterize
+from ..pdf import OutputSet, drawing_png
 
 FACE_PX = 512
 BOARD_PX = 2048
@@ -56,16 +55,11 @@ def _object(name: str, nickname: str, transform: dict, guid: str, **extra) -> di
 
 
 def _render(outputs: OutputSet, folder: Path, name: str, width: float, height: float, pixels: int, draw) -> Path:
-    """Draw (width x height points) to a one-page PDF and rasterise it `pixels` wide (the longer side)
-    as `folder/name.png`, one of `outputs`."""
-    with tempfile.TemporaryDirectory() as temp:
-        pdf = Path(temp) / f"{name}.pdf"
-        c = new_canvas(str(pdf), (width, height))
-        draw(c)
-        c.showPage()
-        c.save()
-        dpi = pixels * 72.0 / max(width, height)
-        return rasterize(pdf, folder, dpi=dpi, stem=f"{name}.png", outputs=outputs)[0]
+    """Draw (width x height points) as `folder/name.png`, `pixels` wide on its longer side, one of
+    `outputs`."""
+    path = folder / f"{name}.png"
+    outputs.write(path, drawing_png(width, height, pixels, draw))
+    return path
 
 
 def export_tts(game: Game, out: Path | str, *, base_url: str | None = None,

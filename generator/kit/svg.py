@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib.colors import black
@@ -198,6 +199,35 @@ class SVGCanvas:
     def stringWidth(self, text, font=None, size=None):
         return pdfmetrics.stringWidth(text, font or self._font, size or self._size)
 
+    # --- what reportlab's renderPDF reads and sets when it draws a designer's SVG art (svglib)
+    _fontname = property(lambda self: self._font)
+    _fontsize = property(lambda self: self._size)
+    _fillMode = 0
+
+    def setFillOverprint(self, value):   # overprint is a printing press's concern, not a screen's
+        pass
+
+    setStrokeOverprint = setOverprintMask = setFillOverprint
+
+    # --- pictures: a designer's PNG or JPEG art, embedded
+    def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):
+        """`image`: a file path or a PIL image, drawn in the box (x, y, width, height)."""
+        import base64
+        import io
+
+        from PIL import Image
+
+        picture = Image.open(image) if isinstance(image, (str, Path)) else image
+        buffer = io.BytesIO()
+        picture.save(buffer, "PNG")
+        width = picture.width if width is None else width
+        height = picture.height if height is None else height
+        data = base64.b64encode(buffer.getvalue()).decode("ascii")
+        self.body.append(f'<image transform="matrix(1 0 0 -1 {_num(x)} {_num(y + height)})" width="{_num(width)}" '
+                         f'height="{_num(height)}" preserveAspectRatio="none" href="data:image/png;base64,{data}"/>')
+
+    drawInlineImage = drawImage
+
     # --- painting
     def _paint(self, stroke, fill, even_odd=True) -> str:
         attrs = []
@@ -306,17 +336,46 @@ class SVGCanvas:
                 f'<g transform="matrix(1 0 0 -1 0 {_num(h)})">{"".join(self.body)}</g></svg>')
 
 
-def face_svg(faces: FaceSet, face: str, *, label: str | None = "", pixels: float | None = None) -> str:
-    """One face as a standalone SVG document (a 100-unit box); no label by default, as the
-    diagrams draw them."""
-    canvas = SVGCanvas(100, 100)
-    draw_face(canvas, faces, face, 0, 0, 100, label=label)
+def face_svg(faces: FaceSet, face: str, *, label: str | None = "", pixels: float | None = None,
+             size: float | tuple[float, float] = 100.0) -> str:
+    """One face as a standalone SVG document (a 100-unit box, or `size` points: a (w, h) pair
+    keeps a long piece's shape); no label by default, as the diagrams draw them."""
+    w, h = (size, size) if isinstance(size, (int, float)) else size
+    canvas = SVGCanvas(w, h)
+    draw_face(canvas, faces, face, 0, 0, (w, h), label=label)
     return canvas.svg(pixels)
+
+
+def card_svg(kit, piece) -> tuple[str, dict[str, list[float]]]:
+    """A kit piece of a special kind (a tracker card) as SVG, drawn by the game's own code, and
+    its spaces by name ("1", "2", ... "Reserve") as [x, y, w, h] fractions from the top-left."""
+    from .layout import content_frame, tracker_cells, unit_size
+    from ..pdf import register_fonts
+
+    register_fonts()
+    room = content_frame(kit).w
+    w, h = unit_size(kit, piece, False, room)
+    canvas = SVGCanvas(w, h)
+    kit.faces.specials[piece.kind](canvas, w, h, piece=piece, kit=kit, ink_saver=False,
+                                   icon=lambda c, art, x, y, s: draw_face(c, kit.faces, art, x, y, s, label=""))
+    spaces = {}
+    if piece.kind == "tracker":
+        for name, rect in tracker_cells(piece, room):
+            spaces[name] = [rect.x / w, 1 - (rect.y + rect.h) / h, rect.w / w, rect.h / h]
+    return canvas.svg(), spaces
+
+
+def board_box(geo) -> dict:
+    """Where a board's squares lie in its picture (layout.square_geometry): fractions of the width
+    and height, from the lower-left corner of square a1."""
+    return {"left": geo.frame / geo.width, "bottom": geo.frame_y / geo.height,
+            "square_w": geo.square / geo.width, "square_h": geo.square / geo.height,
+            "aspect": geo.width / geo.height}
 
 
 def board_svg(faces: FaceSet, files: int, ranks: int, square: float = 100.0) -> tuple[str, dict]:
     """The board as an SVG document drawn by the game's `FaceSet.board`, and where its squares lie
-    (fractions of the width and height, from the lower-left corner of square a1)."""
+    (`board_box`)."""
     from .layout import square_geometry
     from ..pdf import register_fonts
 
@@ -324,7 +383,4 @@ def board_svg(faces: FaceSet, files: int, ranks: int, square: float = 100.0) -> 
     geo = square_geometry(square, files, ranks)
     canvas = SVGCanvas(geo.width, geo.height)
     faces.board(canvas, geo)
-    box = {"left": geo.frame / geo.width, "bottom": geo.frame_y / geo.height,
-           "square_w": square / geo.width, "square_h": square / geo.height,
-           "aspect": geo.width / geo.height}
-    return canvas.svg(), box
+    return canvas.svg(), board_box(geo)
