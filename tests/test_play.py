@@ -16,14 +16,14 @@ from typer.testing import CliRunner
 from generator.check import check_text, format_report
 from generator.cli import app
 from generator.config import load_game
-from generator.games.siege import Kind, parse_square
+
 from generator.kit.svg import board_svg, face_svg
 from generator.play.server import create_app, links
 from generator.play.session import TABLE, PlayError, Table
+from helpers import SECRET_FACES, TRAY, assert_irish_payload_is_clean
 
 GAME = load_game(None)
 ROOT = Path(__file__).resolve().parent.parent
-REVEALED = {"viking-berserker": Kind.BERSERKER, "viking-chief": Kind.CHIEF}
 
 
 def key(table: Table, seat: str) -> str:
@@ -72,33 +72,6 @@ def test_every_face_and_the_board_draw_as_svg_from_the_kit_code():
 
 
 # ----------------------------------------------------------------------------- hidden information
-SECRET_FACES = ("viking-raider", "viking-berserker", "viking-chief")
-TRAY = "Vikings defeated"   # ruling 12: a defeated Viking was turned over first, so its reverse is known
-
-
-def assert_irish_payload_is_clean(table: Table, payload: dict) -> None:
-    """What the Irish may be sent: no hidden reverse anywhere, as a face, a badge, a letter or an
-    inset; a revealed face only on a troop that has truly been revealed (or in the tray of
-    defeated Vikings, which were turned over before they left)."""
-    if payload.get("outcome"):
-        return  # the game is over: every piece is shown
-    text = json.dumps({k: v for k, v in payload.items() if k not in ("zones", "steps")})
-    assert not re.search(r"[VBC]@", text), "a placement's hidden letter reached the Irish"
-    for cells in [payload.get("cells", [])] + [step["frame"]["cells"] for step in payload.get("steps", [])]:
-        for cell in cells:
-            assert cell["badge"] == "" and cell["secret"] is None, cell
-            if cell["piece"] in REVEALED:
-                piece = table.state.piece_at(parse_square(cell["square"]))
-                assert piece is None or piece.kind is REVEALED[cell["piece"]], cell
-            assert cell["piece"] != "viking-raider", cell
-    for zone in payload.get("zones", []):
-        if zone["name"] != TRAY:
-            assert not any(face in SECRET_FACES for face, _ in zone["pieces"]), zone
-    for step in payload.get("steps", []):
-        assert all(face not in SECRET_FACES for zone in step["frame"]["zones"] if zone["name"] != TRAY
-                   for face, _ in zone["pieces"])
-
-
 def scan(table: Table, seats: dict[str, list[dict]], since: dict[str, int | None]) -> None:
     """Collect every seat's payload (as its page would ask for it) and check the Irish ones."""
     for seat, payloads in seats.items():
@@ -107,7 +80,7 @@ def scan(table: Table, seats: dict[str, list[dict]], since: dict[str, int | None
         if "history" in payload:
             since[seat] = len(payload["history"])
         if payload.get("side") == "irish":
-            assert_irish_payload_is_clean(table, payload)
+            assert_irish_payload_is_clean(payload, table.state)
 
 
 def test_each_seat_receives_only_its_own_view():
@@ -459,7 +432,7 @@ def test_the_api_serves_faces_state_moves_refusals_and_export():
     for who, payload in sent:
         if who == "irish":
             assert "export" not in payload
-            assert_irish_payload_is_clean(table, payload)
+            assert_irish_payload_is_clean(payload, table.state)
 
 
 def test_the_key_travels_in_a_header_not_in_the_url_nor_the_body():

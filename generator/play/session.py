@@ -501,6 +501,7 @@ class Table:
         finally:
             with self.lock:
                 self.thinking = False
+                self.version += 1
                 self._pass_device()
 
     # ------------------------------------------------------------------ what a seat is sent

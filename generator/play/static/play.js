@@ -420,8 +420,7 @@ function drawScores(box) {
   box.replaceChildren();
   for (const tally of view.scores) {
     const head = el("div", { class: "tally-head" }, sideName(tally.side),
-                    tally.needed !== null ? `${tally.points} of ${tally.needed} points` : `${tally.points} points`);
-    head.firstChild.append(":");
+                    tally.needed !== null ? `: ${tally.points} of ${tally.needed} points` : `: ${tally.points} points`);
     const list = el("ul");
     for (const way of tally.ways) {
       list.append(el("li", { class: way.held ? "held" : "" }, way.words + (way.progress ? `: ${way.progress}` : "")));
