@@ -237,6 +237,8 @@ def export_command(
     out: Optional[str] = typer.Option(None, "--out", help="Output folder (default: the game folder's output/tts/)."),
     url: Optional[str] = typer.Option(None, "--url", help="Public URL the images will be hosted at (default: "
                                       "file:/// paths to OUT, for this computer only)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Shuffles the bags: the same seed, the same order "
+                                       "(default: at random)."),
 ) -> None:
     """Export the game for other tables: `tts` writes a Tabletop Simulator saved object and its images."""
     from .build import output_folder
@@ -248,5 +250,5 @@ def export_command(
     loaded = _game(game)
     folder = output_folder(loaded, out) if out is not None else output_folder(loaded, None) / "tts"
     ensure_writable(folder, f"--out {out}" if out is not None else None)
-    for path in export_tts(loaded, folder, base_url=url, report=lambda text: echo(text, err=True)):
+    for path in export_tts(loaded, folder, base_url=url, seed=seed, report=lambda text: echo(text, err=True)):
         echo(str(path))

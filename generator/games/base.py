@@ -609,6 +609,11 @@ class Game:
         """The `Side` of a package side value."""
         return self.sides[self.seat(side)]
 
+    def owner(self, face: str) -> str:
+        """The label of the side whose pieces show `face` ("" for a shared component), for the
+        tables that seat people: a sandbox hand, a Tabletop Simulator bag per player."""
+        return ""
+
     def check_options(self, values: dict[str, object], rules: str | None = None) -> dict[str, str]:
         return resolve_options(self.option_specs, values)
 

@@ -103,13 +103,8 @@ class Sandbox:
                 furniture += [front for front, _ in dict.fromkeys(copies)]
                 continue
             for front, back in copies:
-                secret = ""
-                if back and any(f != front and b == back for f, b in copies):
-                    secret = "front"
-                elif back and any(f == front and b != back for f, b in copies):
-                    secret = "back"
-                owner = getattr(self.game, "owner", lambda face: "")(front)
-                owner = owner if owner in self.sides else ""
+                secret = piece.secret_side(front, back)
+                owner = self.game.owner(front)
                 where = (("hand", owner) if owner else ("pool",)) if secret else ("supply",)
                 up = "back" if secret == "front" else "front"
                 items.append(Item(0, piece.key, front, back or "", owner, secret, size, where, up))

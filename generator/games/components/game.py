@@ -73,7 +73,7 @@ class ComponentsGame(Game):
         return self.design.warnings
 
     def owner(self, face: str) -> str:
-        """The label of the side a face is made for ("" for a shared component)."""
+        """The side a face is made for (`sides = true` or a list of sides in its table)."""
         return self.design.owners.get(face, "") if self.sides else ""
 
     def new_initial_state(self, options=None, rules=None):
