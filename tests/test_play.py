@@ -8,6 +8,7 @@ import random
 import re
 import time
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ from typer.testing import CliRunner
 from generator.check import check_text, format_report
 from generator.cli import app
 from generator.config import load_game
+from generator.games.base import (BoardSpec, CellArt, Effect, Game, GameInfo, IllegalMoveError, InvalidMoveError,
+                                  Outcome, Side, Snapshot, State, Tally)
 
 from generator.kit.svg import board_svg, face_svg
 from generator.play.server import create_app, links
@@ -665,3 +668,114 @@ def test_pnp_play_says_when_its_port_is_taken():
         port = taken.getsockname()[1]
         result = CliRunner().invoke(app, ["play", "--no-browser", "--port", str(port)])
     assert result.exit_code == 1 and f"port {port} is in use" in result.output
+
+
+# ----------------------------------------------------------------------------- chance, three seats, an AI among people
+@dataclass(frozen=True)
+class Token:
+    """A move of the draw race: `draw` (the side asks the bag), `pass`, or a tile `t1`-`t3` drawn."""
+
+    text: str
+
+    def notation(self) -> str:
+        return self.text
+
+
+class DrawRace(Game):
+    """Three sides take turns; on its turn a side draws a tile (1 to 3, drawn by the rules) and
+    adds it to its score, or passes. The first to 5 wins. Only what a table needs."""
+
+    sides = (Side("red", "Red", "Reds", "#c0392b", 0), Side("green", "Green", "Greens", "#1e6b34", 1),
+             Side("blue", "Blue", "Blues", "#174a7c", 2))
+
+    @property
+    def board(self) -> BoardSpec:
+        return BoardSpec(5, 1)
+
+    def new_initial_state(self, options=None, rules=None) -> "RaceState":
+        return RaceState(self)
+
+    def parse_move(self, text: str) -> Token:
+        if text not in ("draw", "pass", "t1", "t2", "t3"):
+            raise InvalidMoveError(f"bad move {text!r}")
+        return Token(text)
+
+
+class RaceState(State):
+    snapshot = Snapshot("scores_", "turn", "drawing", "_outcome")
+
+    def __init__(self, game: DrawRace):
+        self.game, self.scores_, self.turn, self.drawing, self._outcome = game, (0, 0, 0), 1, False, None
+        self._stack, self.move_stack = [], []
+
+    @property
+    def to_move(self) -> Side:
+        return self.game.sides[(self.turn - 1) % 3]
+
+    def is_chance_node(self) -> bool:
+        return self.drawing
+
+    def chance_outcomes(self):
+        return [(Token(f"t{n}"), 1 / 3) for n in (1, 2, 3)] if self.drawing else []
+
+    def legal_moves(self) -> list:
+        if self._outcome:
+            return []
+        return [o for o, _ in self.chance_outcomes()] if self.drawing else [Token("draw"), Token("pass")]
+
+    def why_illegal(self, move):
+        return None if move in self.legal_moves() else IllegalMoveError(move.notation(), "not now")
+
+    def _apply(self, move) -> None:
+        if move.text == "draw":
+            self.drawing = True
+            return
+        scores = list(self.scores_)
+        if move.text != "pass":
+            scores[self.to_move.seat] += int(move.text[1])
+        self.scores_, self.drawing = tuple(scores), False
+        if max(scores) >= 5:
+            self._outcome = Outcome(self.to_move, "points")
+        self.turn += 1
+
+    def copy(self) -> "RaceState":
+        other = RaceState(self.game)
+        other.scores_, other.turn, other.drawing, other._outcome = self.scores_, self.turn, self.drawing, self._outcome
+        return other
+
+    def cell_art(self, square: int) -> CellArt:
+        return CellArt(piece="tile" if square < max(self.scores_) else None)
+
+    def scoreboard(self):
+        return tuple(Tally(side.label, self.scores_[side.seat], 5) for side in self.game.sides)
+
+    def effect(self, move) -> Effect:
+        return Effect()
+
+    def motions(self, move) -> list:
+        return []
+
+
+def test_the_table_draws_for_the_rules_and_a_draw_cannot_be_taken_back_for_another():
+    game = DrawRace(info=GameInfo(title="Draw race"))
+    table = Table(game, vs="random", side=["red", "green"], seed=4, ai_pause=0)
+    assert set(table.keys.values()) == {"red", "green", TABLE} and table.ai_sides == ("blue",)
+    red, green, shared = key(table, "red"), key(table, "green"), key(table, TABLE)
+    assert not table.handover        # nothing is secret: the hot seat needs no cover
+    table.play(red, "draw")
+    drawn = table.played[-1]
+    assert drawn.chance and drawn.side == "red" and drawn.move.text in ("t1", "t2", "t3")
+    assert drawn.revealed == {"red", "green", "blue"}    # another tile would have shown everyone more
+    assert table.payload(red)["scores"][0]["points"] == int(drawn.move.text[1])
+    with pytest.raises(PlayError, match="not your turn"):
+        table.play(red, "draw")
+    table.undo(red)               # a draw taken back could be drawn again: the Greens must agree
+    assert table.payload(green)["request"]["yours"] and len(table.played) == 2
+    table.answer(green, False)
+    table.play(green, "pass")
+    wait_for_ai(table)
+    assert table.played[-1].side == "blue" and table.state.to_move.label == "red"
+    assert table.payload(shared)["side"] == "red" and table.payload(shared)["your_turn"]
+    again = Table(game, vs="random", side=["red", "green"], seed=4, ai_pause=0)
+    again.play(key(again, "red"), "draw")
+    assert again.played[-1].move == drawn.move      # the table's draws follow its seed

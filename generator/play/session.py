@@ -17,8 +17,13 @@ No peeking, by construction:
 - *The hot seat* shows one side's frame at a time and covers the screen whenever the side to move
   changes while anything is secret; under the cover the page is sent no frame at all.
 - *Undo never reveals.* A move that showed a side something hidden from it is marked (`revealed`,
-  found by replaying the move in worlds that side cannot tell from the true one); taking it back
-  at that side's request needs every other person's consent, and is refused against the AI.
+  found by replaying the move in worlds that side cannot tell from the true one; a draw of the
+  rules' own chance, by the other outcomes it could have had); taking it back at that side's
+  request needs every other person's consent, and is refused against the AI. So a draw cannot be
+  made again by taking it back either.
+
+Chance: where the rules draw (a tile from a bag, `State.is_chance_node`), the table draws, from
+its own generator (seeded with `seed`), never the AI's nor a person's.
 """
 
 from __future__ import annotations
@@ -101,6 +106,7 @@ class Played:
     revealed: frozenset[str]
     frames: dict[str, dict]
     motion: dict[str, dict]
+    chance: bool = False
 
 
 @dataclass
@@ -141,6 +147,7 @@ class Table:
         self.ai_sides = tuple(label for label in labels if label not in people)
         self.human = self.humans[0]
         self.rng = random.Random(seed)
+        self.chance = random.Random(f"chance {seed}" if seed is not None else None)
         self.ai_pause = ai_pause
         self.lock = threading.RLock()
         self.start = start.copy() if start is not None else game.new_initial_state()
@@ -159,6 +166,7 @@ class Table:
         self.thinking = False
         self.shown: str | None = None   # hot seat: the side whose frame is on screen (None: covered)
         self.version = getattr(self, "version", 0) + 1
+        self._draw()
         self._pass_device()
         self._ai_turn()
 
@@ -223,6 +231,7 @@ class Table:
                 raise PlayError(error.reason, error.ruling, move.notation())
             self.notice = ""
             self._push(move)
+            self._draw()
             self._pass_device()
             self._ai_turn()
 
@@ -240,7 +249,7 @@ class Table:
                 raise PlayError("pass the device first")
             who = self.side_of_seat(seat)
             index = len(self.played) - 1
-            while index >= 0 and self.played[index].side in self.ai_sides:
+            while index >= 0 and (self.played[index].side in self.ai_sides or self.played[index].chance):
                 index -= 1
             if index < 0:
                 raise PlayError("there is no move of yours to take back" if self.ai_sides else
@@ -348,7 +357,12 @@ class Table:
         return any(self._view(self.state, label).is_hidden() for label in self.labels) or \
             any(len(set(p.seen.values())) > 1 for p in self.played)
 
-    def _push(self, move) -> None:
+    def _draw(self) -> None:
+        """The rules' own draws (chance nodes), from the table's generator."""
+        while not self.state.is_game_over() and self.state.is_chance_node():
+            self._push(self.state.sample_chance(self.chance), chance=True)
+
+    def _push(self, move, chance: bool = False) -> None:
         before = self.state
         mover = self.mover(before)
         seen = {label: self._seen_by(before, move, label) for label in self.labels}
@@ -360,25 +374,33 @@ class Table:
         last = self.played[-1].frames if self.played else self.start_frames
         frames = {label: frame(self.game, self._view(before, label)) for label in self.labels}
         motion = {label: self._motion(effect, last[label], frames[label]) for label in self.labels}
-        self.played.append(Played(move, mover, seen, revealed, frames, motion))
+        self.played.append(Played(move, mover, seen, revealed, frames, motion, chance))
         self.version += 1
 
     def _reveals(self, before: State, move, after: State, label: str) -> bool:
         """Whether `move` shows `label` something its view of `before` hid: in some world it cannot
-        tell from the true one, the move leaves it a different view (a flip, a draw). The end of
-        the game shows everything."""
-        view = before.view(self.game.side(label))
+        tell from the true one, the move leaves it a different view (a flip); a draw, when another
+        outcome would have shown it something else. The end of the game shows everything."""
+        side = self.game.side(label)
+        goal = sight(after.view(side))
+        if before.is_chance_node():
+            for other, _ in before.chance_outcomes():
+                world = before.copy()
+                world.push(other)
+                if sight(world.view(side)) != goal:
+                    return True
+            return False
+        view = before.view(side)
         if not view.is_hidden():
             return False
         if after.is_game_over():
             return True
-        goal = sight(after.view(self.game.side(label)))
         rng = random.Random(len(self.played))
         for _ in range(WORLDS):
             world = view.determinize(rng)
             if world.why_illegal(move) is None:
                 world.push(move)
-                if sight(world.view(self.game.side(label))) != goal:
+                if sight(world.view(side)) != goal:
                     return True
         return False
 
@@ -493,6 +515,7 @@ class Table:
                         self.error = f"the AI chose a move the engine refused: {error.reason}"
                         break
                     self._push(move)
+                    self._draw()
                     version = self.version
         except Exception as exc:  # the page must learn that the AI failed, not wait forever
             import traceback
