@@ -14,9 +14,9 @@ GUID in every export, so two exports spawned on one table never share one.
 
 Secrets (`Piece.secret_side`): TTS shows every flip to everyone, so a face that keeps a secret is
 never meant to be flipped on the table. Such pieces may go into a player's hand zone (`Hands`),
-whose contents TTS hides from the other players by default: a Viking player draws the troops into
-their hand, looks at the reverses there and places them front up; warriors with secret strengths
-lie in the bag face down, are taken into the hand and put down face down. Hand zones exist at
+whose contents TTS hides from the other players by default: pieces with secret reverses are
+drawn into the hand, looked at there and placed front up; pieces with secret values lie in the bag
+face down, are taken into the hand and put down face down. Hand zones exist at
 every seat of every TTS table, need no script and no assumed player colour, which hidden zones
 (placed for one colour) and scripted states (that any player with the Game Master's rights can
 bypass) do not offer.

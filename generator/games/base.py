@@ -407,11 +407,11 @@ class State:
 
     def prompt(self) -> str:
         """What the side to move is asked to do now, in words, with how many steps remain
-        ("Slide 3 river tiles toward rank 4: 1 done, 2 to go."); "" for the table's own words."""
+        ("Place 3 tiles on your home rank: 1 placed, 2 to go."); "" for the table's own words."""
         return ""
 
     def move_words(self, move) -> str:
-        """`move` (legal here) in words for a button ("Place a village on d3"); "" lets the table
+        """`move` (legal here) in words for a button ("Place a tile on d3"); "" lets the table
         say it from the move's motions."""
         return ""
 

@@ -115,7 +115,7 @@ class EdgeArt:
 @dataclass(frozen=True)
 class Zone:
     """Pieces off the board that the table draws beside it: a reserve, a supply, a tray of
-    captured pieces, a treasure waiting at a home edge, or the spaces of a track card.
+    captured pieces, a marker waiting at a home edge, or the spaces of a track card.
 
     `side` is the label of the side whose edge of the board it lies at ("" for neither); `pieces`
     are (face, place) pairs, where `place` names a space of the zone's `card` (a kit piece of kind
@@ -131,7 +131,7 @@ class Zone:
 class Tally:
     """One side's score as the table shows it: the points it holds, the points that win (None:
     the game has no target), and each way of scoring as (words, held, progress), e.g.
-    ("Chief defeated", False, "") or ("Four Vikings defeated", False, "2 of 4")."""
+    ("Leader taken", False, "") or ("Four pieces taken", False, "2 of 4")."""
 
     side: str
     points: float

@@ -96,7 +96,7 @@ class Piece:
     def secret_side(self, front: str, back: str | None) -> str:
         """Which face of the copy (front, back) keeps a secret: "front" when other copies share its
         back but not its front (hidden values: warriors of several strengths), "back" when they
-        share its front but not its back (hidden reverses: Siege's Viking troops), else ""."""
+        share its front but not its back (hidden reverses, one front for all), else ""."""
         if not back:
             return ""
         copies = self.copies()

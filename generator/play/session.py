@@ -11,7 +11,7 @@ No peeking, by construction:
   the move's notation as that side may read it (masked where the side could not tell it from
   another move). Once the game is over every frame is the whole state: the hidden pieces show.
 - *A run of secret moves is shown whole.* While a side makes several moves in a row that another
-  side sees masked (the Vikings placing their troops), that other side is shown the position from
+  side sees masked (placing pieces whose reverses are secret), that other side is shown the position from
   before the run until the run ends, and then the run's moves in sorted order: neither the order
   nor the timing of the choices says anything (an AI's included).
 - *The hot seat* shows one side's frame at a time and covers the screen whenever the side to move
