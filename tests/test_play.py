@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 from generator.check import check_text, format_report
 from generator.cli import app
 from generator.config import load_game
-from generator.games.base import (BoardSpec, CellArt, Effect, Game, GameInfo, IllegalMoveError, InvalidMoveError,
-                                  Outcome, Side, Snapshot, State, Tally)
+from generator.games.base import (BoardSpec, CellArt, EdgeArt, Effect, Game, GameInfo, IllegalMoveError,
+                                  InvalidMoveError, Outcome, Side, Snapshot, State, Tally)
 
 from generator.kit.svg import board_svg, face_svg
 from generator.play.server import create_app, links
@@ -779,3 +779,57 @@ def test_the_table_draws_for_the_rules_and_a_draw_cannot_be_taken_back_for_anoth
     again = Table(game, vs="random", side=["red", "green"], seed=4, ai_pause=0)
     again.play(key(again, "red"), "draw")
     assert again.played[-1].move == drawn.move      # the table's draws follow its seed
+
+
+class WallState(RaceState):
+    """The draw race with a wall put on the line between two squares instead of a pass: the
+    hooks a territory game's palisades use."""
+
+    snapshot = Snapshot("scores_", "turn", "drawing", "walls", "_outcome")
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.walls: tuple[tuple[int, int], ...] = ()
+
+    def legal_moves(self) -> list:
+        moves = super().legal_moves()
+        return [m for m in moves if m.text != "pass"] + [Token(f"wall{a}") for a in range(4)
+                                                         if (a, a + 1) not in self.walls and not self.drawing]
+
+    def _apply(self, move) -> None:
+        if move.text.startswith("wall"):
+            a = int(move.text[4])
+            self.walls = self.walls + ((a, a + 1),)
+            self.turn += 1
+            return
+        super()._apply(move)
+
+    def copy(self) -> "WallState":
+        other = super().copy()
+        other.__class__, other.walls = WallState, self.walls
+        return other
+
+    def edges(self):
+        return tuple(EdgeArt(a, b, "wall") for a, b in self.walls)
+
+    def move_edge(self, move):
+        return (int(move.text[4]), int(move.text[4]) + 1) if move.text.startswith("wall") else None
+
+    def move_words(self, move) -> str:
+        return f"Build a wall after square {int(move.text[4]) + 1}" if move.text.startswith("wall") else ""
+
+
+def test_pieces_on_the_lines_between_squares_reach_the_page():
+    class WallRace(DrawRace):
+        def new_initial_state(self, options=None, rules=None):
+            return WallState(self)
+
+        def parse_move(self, text):
+            return Token(text) if text.startswith("wall") else super().parse_move(text)
+
+    table = Table(WallRace(info=GameInfo(title="Walls")), vs="human", seed=1)
+    red = key(table, "red")
+    wall = next(m for m in table.payload(red)["moves"] if m["move"] == "wall2")
+    assert wall["edge"] == ["c1", "d1"] and wall["words"] == "Build a wall after square 3"
+    table.play(red, "wall2")
+    assert table.payload(key(table, "green"))["edges"] == [{"a": "c1", "b": "d1", "face": "wall"}]

@@ -250,7 +250,7 @@ def test_a_whole_siege_game_from_its_setup_by_clicks(browser):
         page.wait_for_selector("#ending:not([hidden])", timeout=TIMEOUT)
         headline = page.inner_text("#ending-title")
         assert headline in ("The Irish win", "The Vikings win") and page.inner_text("#ending-how").startswith("How: ")
-        assert "of 2 points" in page.inner_text("#ending-scores")
+        assert "of 2 points" in page.inner_text("#ending-scores") and not contrast_failures(page)
         page.screenshot(path=ARTIFACTS / "play-2-siege-ending.png")
         assert len(view["history"]) > 40 and not page.errors, page.errors
         page.click("#rematch")
@@ -400,6 +400,7 @@ def test_undo_after_a_reveal_asks_the_other_player(browser):
         assert "waiting for the Vikings to agree" in irish.inner_text("#request")
         viking.wait_for_selector("#request:not([hidden]) button:has-text('Agree')", timeout=TIMEOUT)
         viking.screenshot(path=ARTIFACTS / "play-6-undo-request.png")
+        assert not contrast_failures(viking) and not contrast_failures(irish)
         viking.click("#request button:has-text('Refuse')")
         irish.wait_for_function("view.notice.includes('did not agree') && view.history.length === 1", timeout=TIMEOUT)
         irish.click("#undo")
@@ -442,6 +443,7 @@ def test_the_hot_seat_always_passes_the_device_and_keeps_no_other_view(browser):
         shared.wait_for_selector("#handover:not([hidden])", timeout=TIMEOUT)
         assert shared.locator("#squares > *").count() == 0 and shared.locator("#history li").count() == 0
         assert shared.inner_text("#handover-text") == "Pass the device to the Vikings."
+        assert not contrast_failures(shared)
         shared.screenshot(path=ARTIFACTS / "play-7-pass-the-device.png")
         shared.click("#reveal")
         view = wait_your_turn(shared)
