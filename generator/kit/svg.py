@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib.colors import black
@@ -199,35 +198,6 @@ class SVGCanvas:
     def stringWidth(self, text, font=None, size=None):
         return pdfmetrics.stringWidth(text, font or self._font, size or self._size)
 
-    # --- what reportlab's renderPDF reads and sets when it draws a designer's SVG art (svglib)
-    _fontname = property(lambda self: self._font)
-    _fontsize = property(lambda self: self._size)
-    _fillMode = 0
-
-    def setFillOverprint(self, value):   # overprint is a printing press's concern, not a screen's
-        pass
-
-    setStrokeOverprint = setOverprintMask = setFillOverprint
-
-    # --- pictures: a designer's PNG or JPEG art, embedded
-    def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):
-        """`image`: a file path or a PIL image, drawn in the box (x, y, width, height)."""
-        import base64
-        import io
-
-        from PIL import Image
-
-        picture = Image.open(image) if isinstance(image, (str, Path)) else image
-        buffer = io.BytesIO()
-        picture.save(buffer, "PNG")
-        width = picture.width if width is None else width
-        height = picture.height if height is None else height
-        data = base64.b64encode(buffer.getvalue()).decode("ascii")
-        self.body.append(f'<image transform="matrix(1 0 0 -1 {_num(x)} {_num(y + height)})" width="{_num(width)}" '
-                         f'height="{_num(height)}" preserveAspectRatio="none" href="data:image/png;base64,{data}"/>')
-
-    drawInlineImage = drawImage
-
     # --- painting
     def _paint(self, stroke, fill, even_odd=True) -> str:
         attrs = []
@@ -336,13 +306,11 @@ class SVGCanvas:
                 f'<g transform="matrix(1 0 0 -1 0 {_num(h)})">{"".join(self.body)}</g></svg>')
 
 
-def face_svg(faces: FaceSet, face: str, *, label: str | None = "", pixels: float | None = None,
-             size: float | tuple[float, float] = 100.0) -> str:
-    """One face as a standalone SVG document (a 100-unit box, or `size` points: a (w, h) pair
-    keeps a long piece's shape); no label by default, as the diagrams draw them."""
-    w, h = (size, size) if isinstance(size, (int, float)) else size
-    canvas = SVGCanvas(w, h)
-    draw_face(canvas, faces, face, 0, 0, (w, h), label=label)
+def face_svg(faces: FaceSet, face: str, *, label: str | None = "", pixels: float | None = None) -> str:
+    """One face as a standalone SVG document (a 100-unit box); no label by default, as the
+    diagrams draw them."""
+    canvas = SVGCanvas(100, 100)
+    draw_face(canvas, faces, face, 0, 0, 100, label=label)
     return canvas.svg(pixels)
 
 

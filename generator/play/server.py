@@ -6,7 +6,8 @@ key once from its link, keeps it in the tab's sessionStorage and takes it out of
     GET  /?key=K                the page (static/index.html); only play.js reads the key
     GET  /static/...            its script and style sheet
     GET  /face/NAME.svg         a face of the game's kit, drawn by the kit's own code as SVG
-    GET  /face/NAME.png         the same as a picture (faces with text set in paragraphs: cards, screens)
+    GET  /face/NAME.png         the same as a picture (the only form of a data-only game's faces, drawn at
+                                their printed size: cards and screens set text in paragraphs)
     GET  /card/KEY.svg          a card of the kit (a tracker), likewise
     GET  /board                 the board, likewise (SVG, or PNG for the designer's own board art)
     GET  /api/state             what the seat may see (`Table.payload`)
@@ -175,7 +176,7 @@ def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = No
     @functools.lru_cache(maxsize=None)
     def face(name: str) -> str:
         from ..kit.svg import face_svg
-        return face_svg(faces, name, size=sizes().get(name, 100.0))
+        return face_svg(faces, name)
 
     @functools.lru_cache(maxsize=None)
     def face_png(name: str) -> bytes:
@@ -263,7 +264,7 @@ def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = No
 
     async def face_route(request: Request) -> Response:
         name, kind = request.path_params["name"], request.path_params["kind"]
-        if name not in faces.draw or kind not in ("svg", "png"):
+        if name not in faces.draw or kind not in ("svg", "png") or (kind == "svg" and faces.sized):
             return PlainTextResponse(f"unknown face {clip(name)!r}", status_code=404)
         if kind == "png":
             return Response(face_png(name), media_type="image/png", headers={"Cache-Control": "max-age=3600"})

@@ -145,7 +145,6 @@ class Table:
             people = people or labels[:1]
         self.humans = tuple(label for label in labels if label in people)
         self.ai_sides = tuple(label for label in labels if label not in people)
-        self.human = self.humans[0]
         self.rng = random.Random(seed)
         self.chance = random.Random(f"chance {seed}" if seed is not None else None)
         self.ai_pause = ai_pause
@@ -460,7 +459,7 @@ class Table:
         start = n
         while start and played[start - 1].side == played[-1].side:
             start -= 1
-        return start if any(p.seen[label] != p.move.notation() for p in played[start:]) else n
+        return start if self._masked(label, start, n) else n
 
     def _runs(self, count: int) -> list[tuple[int, int]]:
         """The runs of moves by one side among the first `count`, as (start, end) pairs."""
