@@ -168,3 +168,16 @@ def test_no_seat_ever_receives_a_value_it_may_not_see():
                 assert shown["face"] == expected, (viewer, it, shown)
                 secret_ok = it.owner == viewer and it.secret == it.down and place != "hand"
                 assert shown["secret"] in ((it.face(it.down),) if secret_ok else (None,)), (viewer, it, shown)
+
+
+def test_a_game_without_sides_has_one_shared_seat(tmp_path):
+    (tmp_path / "components.toml").write_text('[game]\npackage = "components"\ntitle = "Stones"\n\n'
+                                              '[board]\nfiles = 5\nranks = 5\n\n'
+                                              '[tokens.stone]\ncount = 6\nsize = 0.5\nfill = "#777777"\n',
+                                              encoding="utf-8")
+    table = Sandbox(load_game(tmp_path), seed=1)
+    assert list(table.keys.values()) == ["everyone"]
+    seat = table.key_of("everyone")
+    stone = table.payload(seat)["pieces"][0]
+    table.play(seat, f"{stone['id']} c3")
+    assert [p["square"] for p in table.payload(seat)["pieces"] if p["area"] == "square"] == ["c3"]

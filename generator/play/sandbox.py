@@ -30,13 +30,12 @@ from __future__ import annotations
 
 import random
 import re
-import secrets
 import threading
 from dataclasses import dataclass
 
 from ..games.base import Game
 from .blocks import game_title
-from .session import TABLE, PlayError
+from .session import TABLE, PlayError, Seats
 
 EVERYONE = "everyone"   # the one seat of a game without 2 to 4 [sides]
 EDGE_RATIO = 3.0        # a piece at least this many times longer than wide stands on a line
@@ -72,7 +71,7 @@ class Item:
         return max(self.size) >= EDGE_RATIO * min(self.size)
 
 
-class Sandbox:
+class Sandbox(Seats):
     """A table for a game without rules: the same seats, keys and calls as `session.Table`."""
 
     def __init__(self, game: Game, seed: int | None = None):
@@ -83,9 +82,7 @@ class Sandbox:
         self.rng = random.Random(seed)
         self.lock = threading.RLock()
         self.sides = [s.label for s in game.sides] or [EVERYONE]
-        self.keys = {secrets.token_urlsafe(9): label for label in self.sides}
-        if len(self.sides) > 1:
-            self.keys[secrets.token_urlsafe(9)] = TABLE
+        self._seat(self.sides)
         self.version = 0
         self.error = ""
         self._begin()
@@ -126,23 +123,6 @@ class Sandbox:
         self.items[number] = item
 
     # ------------------------------------------------------------------ seats
-    @property
-    def handover(self) -> bool:
-        return TABLE in self.keys.values() and self.shown is None
-
-    def seat(self, key: str | None) -> str:
-        seat = self.keys.get(key or "")
-        if seat is None:
-            from .session import UnknownSeat
-            raise UnknownSeat("unknown or missing key: use the link `pnp play` printed")
-        return seat
-
-    def key_of(self, seat: str) -> str:
-        return next(key for key, s in self.keys.items() if s == seat)
-
-    def plural(self, label: str) -> str:
-        return next((s.plural for s in self.game.sides if s.label == label), "everyone")
-
     def _acting(self, seat: str) -> str:
         if seat != TABLE:
             return seat

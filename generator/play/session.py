@@ -109,6 +109,39 @@ class Played:
     chance: bool = False
 
 
+class Seats:
+    """Who sits at a table (a rules `Table` or a `Sandbox`): a secret key per person's side and,
+    with two people or more, the hot seat's key; `shown` is the side on the hot seat's screen
+    (None while it is covered)."""
+
+    game: Game
+    keys: dict[str, str]
+    shown: str | None
+
+    def _seat(self, people: Sequence[str]) -> None:
+        self.keys = {secrets.token_urlsafe(9): label for label in people}
+        if len(people) > 1:
+            self.keys[secrets.token_urlsafe(9)] = TABLE
+
+    @property
+    def handover(self) -> bool:
+        """Hot seat: the screen is covered while the device is passed on."""
+        return TABLE in self.keys.values() and self.shown is None
+
+    def seat(self, key: str | None) -> str:
+        seat = self.keys.get(key or "")
+        if seat is None:
+            raise UnknownSeat("unknown or missing key: use the link `pnp play` printed")
+        return seat
+
+    def key_of(self, seat: str) -> str:
+        return next(key for key, s in self.keys.items() if s == seat)
+
+    def plural(self, label: str) -> str:
+        """The plural name of the side `label` (its players, as the table addresses them)."""
+        return next((s.plural for s in self.game.sides if s.label == label), label)
+
+
 @dataclass
 class Request:
     """A request to take back moves that showed `by` something hidden: it waits for `asks`."""
@@ -119,7 +152,7 @@ class Request:
     agreed: set[str] = field(default_factory=set)
 
 
-class Table:
+class Table(Seats):
     """A game between the seats; every method is safe to call from several threads.
 
     `vs`: "human" (every side a person) or an AI (`mcts`, `mcts:N`, `greedy`, `random`) playing
@@ -150,9 +183,7 @@ class Table:
         self.ai_pause = ai_pause
         self.lock = threading.RLock()
         self.start = start.copy() if start is not None else game.new_initial_state()
-        self.keys = {secrets.token_urlsafe(9): label for label in self.humans}
-        if len(self.humans) > 1:
-            self.keys[secrets.token_urlsafe(9)] = TABLE
+        self._seat(self.humans)
         self.error = ""     # the AI's last failure, if any
         self._begin()
 
@@ -174,20 +205,6 @@ class Table:
     def labels(self) -> list[str]:
         return [s.label for s in self.game.sides]
 
-    @property
-    def handover(self) -> bool:
-        """Hot seat: the screen is covered while the device is passed on."""
-        return TABLE in self.keys.values() and self.shown is None
-
-    def seat(self, key: str | None) -> str:
-        seat = self.keys.get(key or "")
-        if seat is None:
-            raise UnknownSeat("unknown or missing key: use the link `pnp play` printed")
-        return seat
-
-    def key_of(self, seat: str) -> str:
-        return next(key for key, s in self.keys.items() if s == seat)
-
     def side_of_seat(self, seat: str) -> str | None:
         """The side whose frame a seat is shown: its own, or on the hot seat the one on screen."""
         return self.shown if seat == TABLE else seat
@@ -195,10 +212,6 @@ class Table:
     def mover(self, state: State) -> str:
         """The label of the side to move in `state`."""
         return self.game.side_of(state.to_move).label
-
-    def plural(self, label: str) -> str:
-        """The plural name of the side `label` (its players, as the table addresses them)."""
-        return next(s.plural for s in self.game.sides if s.label == label)
 
     def _view(self, state: State, label: str) -> State:
         """What `label` may see of `state`: its view, or everything once the game is over."""

@@ -47,7 +47,7 @@ class ComponentsGame(Game):
         found = self.design.sides
         if not MIN_SIDES <= len(found) <= MAX_SIDES:
             return ()
-        return tuple(Side(s.key, s.name, s.name, _hex(s.colour), seat) for seat, s in enumerate(found))
+        return tuple(Side(s.key, s.name, s.name, "#" + s.colour.hexval()[2:], seat) for seat, s in enumerate(found))
 
     @property
     def faces(self):
@@ -79,8 +79,3 @@ class ComponentsGame(Game):
     def new_initial_state(self, options=None, rules=None):
         raise ValueError(f"{self.info.title} has no rules engine (game package {self.name!r}): "
                          f"it prints a kit, but cannot be played by the lab")
-
-
-def _hex(colour) -> str:
-    r, g, b = (max(0, min(255, round(v * 255))) for v in (colour.red, colour.green, colour.blue))
-    return f"#{r:02x}{g:02x}{b:02x}"
