@@ -37,7 +37,7 @@ def read_whole(text: str, what: str, least: int = 0, most: int = MAX_WHOLE) -> i
     return int(text)
 
 if TYPE_CHECKING:
-    from .values import CellArt, Effect, Grid, Motion, Outcome
+    from .values import CellArt, EdgeArt, Effect, Grid, Motion, Outcome, Tally, Zone
 
 # ----------------------------------------------------------------------------- the board
 
@@ -47,7 +47,7 @@ class BoardSpec:
     """The board's shape and the named parts the kit, the diagrams and the lab draw on.
 
     `home` gives each side's home edge ("bottom" or "top"); `marked` names special squares (a
-    throne, corners).
+    centre square, corners).
     """
 
     files: int
@@ -95,7 +95,7 @@ class BoardSpec:
 
 # The values states and grammars hand the core (Outcome, Motion, Removal, Effect, CellArt, Grid)
 # are in `.values`, loaded on first use: the kit makes no states. They are imported from here.
-_VALUES = ("CellArt", "Effect", "Grid", "Motion", "Outcome", "Removal")
+_VALUES = ("CellArt", "EdgeArt", "Effect", "Grid", "Motion", "Outcome", "Removal", "Tally", "Zone")
 
 
 def __getattr__(name: str):
@@ -111,7 +111,7 @@ MIN_SIDES, MAX_SIDES = 2, 4
 @dataclass(frozen=True)
 class Side:
     """A side of the game as the generic core knows it (`Game.sides`, one per seat): `label` in
-    files and notation ("viking"), `noun` in prose ("Viking"), `plural` in prose ("Vikings"),
+    files and notation ("red"), `noun` in prose ("Red"), `plural` in prose ("Reds"),
     `colour` for arrows and charts (hex), and `seat`, its place in the turn order and its index in
     every per-side array (0 to N - 1, OpenSpiel's player id).
 
@@ -386,6 +386,39 @@ class State:
         """What a reader needs beside the grid (reserves, counters), in words; "" for nothing."""
         return ""
 
+    # --- the browser table (`pnp play`, docs/play.md): what it draws and says besides the grid.
+    # Each is asked of a side's view, so it tells only what that side may know.
+    def edges(self) -> tuple[EdgeArt, ...]:
+        """Pieces standing on the lines between squares (palisades)."""
+        return ()
+
+    def zones(self) -> tuple[Zone, ...]:
+        """Pieces off the board: reserves, supplies, trays of captured pieces, track cards."""
+        return ()
+
+    def scoreboard(self) -> tuple[Tally, ...]:
+        """Each side's points and how they were earned, in seat order; () for a game without points."""
+        return ()
+
+    def turn_actions(self) -> tuple[int, int] | None:
+        """(actions taken, actions allowed) in the turn under way, for a game of several actions
+        a turn; None otherwise."""
+        return None
+
+    def prompt(self) -> str:
+        """What the side to move is asked to do now, in words, with how many steps remain
+        ("Place 3 tiles on your home rank: 1 placed, 2 to go."); "" for the table's own words."""
+        return ""
+
+    def move_words(self, move) -> str:
+        """`move` (legal here) in words for a button ("Place a tile on d3"); "" lets the table
+        say it from the move's motions."""
+        return ""
+
+    def move_edge(self, move) -> tuple[int, int] | None:
+        """The two squares whose shared line `move` puts a piece on (a palisade), or None."""
+        return None
+
     def diagram(self) -> str:
         """The position in the game's example-block grammar (grid and state lines)."""
         return self.game.grammar.diagram(self)
@@ -627,6 +660,11 @@ class Game:
         """The `Side` of a package side value."""
         return self.sides[self.seat(side)]
 
+    def owner(self, face: str) -> str:
+        """The label of the side whose pieces show `face` ("" for a shared component), for the
+        tables that seat people: a sandbox hand, a Tabletop Simulator bag per player."""
+        return ""
+
     def check_options(self, values: dict[str, object], rules: str | None = None) -> dict[str, str]:
         return resolve_options(self.option_specs, values)
 
@@ -649,7 +687,7 @@ class Game:
         return {"title": self.info.title, "version": self.info.version, "designer": self.info.designer}
 
     def describe_outcome(self, outcome: Outcome) -> tuple[str, str]:
-        """The result in words, as a headline and how: ("The Vikings win", "the treasure")."""
+        """The result in words, as a headline and how: ("The Reds win", "the crown")."""
         if not outcome.winners:
             return "The game is a draw", ""
         names = " and the ".join(self.side_of(side).plural for side in outcome.winners)
