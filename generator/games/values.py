@@ -53,7 +53,8 @@ class Motion:
     """A piece travelling in a move, for diagrams: from `frm` (None: from off the board at the
     side's home edge, a deployment) to `to`, a square or a (file, rank) pair off the board.
     `role`: "move" (the acting piece), "support" (a piece lending its strength without moving,
-    as a backing troop does), "push" (a piece pushed along)."""
+    as a backing troop does), "push" (a piece pushed along), "strike" (the acting piece hits the
+    square `to` and stays where it is), "command" (a piece ordering the piece on `to` to move)."""
 
     frm: int | None
     to: int | tuple[float, float]

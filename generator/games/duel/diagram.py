@@ -67,6 +67,12 @@ class DuelGrammar(Grammar):
                              f"got {' '.join(words)!r}")
         return moves
 
+    def play_text(self, moves) -> str:
+        """A draw is written as one move, `+spear@c2`, as the block writes it."""
+        if moves and moves[0].kind == DRAW:
+            return "".join(move.notation() for move in moves[1:])
+        return super().play_text(moves)
+
     def build_state(self, grid: Grid, fields: dict[str, tuple[int, str]], rules: str | None,
                     options: dict[str, str]) -> DuelState:
         """The position of a grid and state lines, taken as given: not judged for a win or a lack

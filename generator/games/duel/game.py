@@ -57,6 +57,7 @@ class DuelGame(ComponentsGame):
     ways: ClassVar[tuple[str, ...]] = ("leader-captured", "no-actions")
     way_words: ClassVar[dict[str, str]] = {"leader-captured": "the leader was taken",
                                            "no-actions": "the other side had no action left"}
+    diagram_square: ClassVar[float] = 32.0   # 11 mm: a tile's grid of symbols stays readable
 
     duel: DuelData | None = field(default=None, repr=False)
     raw: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)  # its tables
