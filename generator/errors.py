@@ -91,3 +91,10 @@ def key_line(source: str, section: str, key: str | None = None) -> int | None:
             if match and match.group(1) == key:
                 return number
     return None
+
+
+def did_you_mean(word: str, choices) -> str:
+    """" (did you mean 'x'?)" for a near miss of `word` among `choices`, else ""."""
+    import difflib
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -320,12 +320,12 @@ class Block:
         return self.rows * self.unit_h + (self.rows - 1) * self.gutter
 
 
-def tracker_size(piece: Piece, room: float) -> tuple[float, float, int, int]:
-    """The tracker card's (width, height, cols, rows): spaces snake from the highest number down
-    to 1, then the Reserve box takes the rest of the last row (at least two cells)."""
-    space = piece.width
+def tracker_size(spaces: int, space: float, room: float) -> tuple[float, float, int, int]:
+    """A tracker card's (width, height, cols, rows) for `spaces` spaces `space` wide within `room`:
+    the spaces snake from the highest number down to 1, then a box (the Reserve) takes the rest of
+    the last row (at least two cells)."""
     cols_max = max(3, int((room - 2 * TRACKER_PAD) // space))
-    cells = piece.spaces + 2
+    cells = spaces + 2
     rows = math.ceil(cells / cols_max)
     cols = math.ceil(cells / rows)
     if cells - (rows - 1) * cols < 2:
@@ -333,13 +333,12 @@ def tracker_size(piece: Piece, room: float) -> tuple[float, float, int, int]:
     return cols * space + 2 * TRACKER_PAD, rows * space + TRACKER_TITLE + 2 * TRACKER_PAD, cols, rows
 
 
-def tracker_cells(piece: Piece, room: float) -> list[tuple[str, Rect]]:
-    """The tracker's cells in path order, relative to the card's lower-left corner: ("6", rect),
-    ..., ("1", rect), ("Reserve", rect)."""
-    width, height, cols, rows = tracker_size(piece, room)
-    space = piece.width
+def tracker_cells(spaces: int, space: float, room: float) -> list[tuple[str, Rect]]:
+    """A tracker's cells in path order, relative to the card's lower-left corner: ("6", rect),
+    ..., ("1", rect), ("Reserve", rect) (the box, whatever a game calls it)."""
+    width, height, cols, rows = tracker_size(spaces, space, room)
     cells = []
-    labels = [str(n) for n in range(piece.spaces, 0, -1)]
+    labels = [str(n) for n in range(spaces, 0, -1)]
     for index in range(rows * cols):
         row, col = divmod(index, cols)
         if row % 2:
@@ -363,7 +362,7 @@ def unit_size(kit: Kit, piece: Piece, fold: bool, room_w: float) -> tuple[float,
     """The width and height of one unit of `piece` on a sheet (a fold-over pair is two wide; a
     tracker is sized to `room_w`)."""
     if piece.kind == "tracker":
-        w, h, _, _ = tracker_size(piece, room_w)
+        w, h, _, _ = tracker_size(piece.spaces, piece.width, room_w)
         return w, h
     return piece.width * (2 if fold else 1), piece.height
 

@@ -245,10 +245,19 @@ def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
     return [(_ranges(nums), what, how) for what, nums, how in groups]
 
 
-def _plural(name: str, n: int) -> str:
+def _plural(name: str, n: int, plural: str = "") -> str:
+    """`name` for `n` things: `plural` when given, else the head word made plural, before any
+    words in brackets ("Reference cards (symbols)")."""
     if n == 1 or not name:
         return name
-    return name[:-1] + "ies" if name.endswith("y") and name[-2:] != "ey" else name + "s"
+    if plural:
+        return plural
+    head, bracket, rest = name.partition(" (")
+    if head.endswith(("s", "x", "ch", "sh")):
+        head += "es"
+    else:
+        head = head[:-1] + "ies" if head.endswith("y") and head[-2:-1] not in "aeiou" else head + "s"
+    return head + bracket + rest
 
 
 def parts_list(kit: Kit) -> list[tuple[str, str]]:
@@ -264,9 +273,10 @@ def parts_list(kit: Kit) -> list[tuple[str, str]]:
             rows.append(("", f"{piece.count} {piece.name}: {note or f'{piece.spaces} spaces'}"))
             continue
         if piece.kind == "aid":
-            rows.append(("", f"{piece.count} {piece.name}s ({size})" + (f": {note}" if note else "")))
+            rows.append(("", f"{piece.count} {_plural(piece.name, piece.count, piece.plural)} ({size})" +
+                         (f": {note}" if note else "")))
             continue
-        text = f"{piece.count} {_plural(piece.name, piece.count)}, {size}"
+        text = f"{piece.count} {_plural(piece.name, piece.count, piece.plural)}, {size}"
         if piece.pairs:
             designs = len({front for front, _, _ in piece.pairs})
             text += (", two-sided" if piece.backs else "") + (f", {designs} designs" if designs > 1 else "")
