@@ -54,7 +54,7 @@ KINDS = ("token", "tracker", "aid")
 DUPLEX = ("long", "short")
 
 PRINT_KEYS = ("square", "paper", "margin", "board_overlap", "bleed")
-PIECE_KEYS = ("name", "plural", "kind", "count", "size", "front", "back", "backs", "faces", "labels", "spaces")
+PIECE_KEYS = ("name", "kind", "count", "size", "front", "back", "backs", "faces", "labels", "spaces", "plural")
 
 DEFAULT_PRINT: dict[str, Any] = {
     "square": "45mm", "paper": "a4", "margin": "8mm", "board_overlap": "10mm", "bleed": "0mm",
