@@ -18,7 +18,7 @@ from .config import find_game
 from .errors import ExampleSyntaxError, UsageError
 from .paths import own_file
 from .games.base import COMPONENTS_FILE, Game
-from .pdf import OutputSet, ensure_writable, page_images, staging_folder
+from .pdf import OutputSet, ensure_writable, missing_glyphs, page_images, staging_folder
 
 RULES_FILE = "rules.md"
 BOOKLET_FILE = "examples.md"   # "Examples and clarifications": every checked example, beside the kit
@@ -105,7 +105,10 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
                 stage(f"laying out {found}")
             pages = rulebook_pages(prepared, kit, report)
             stage("drawing the kit")
+            missing_glyphs()      # from an earlier build in this process (--watch)
             paths = [draw_kit(kit, pages, png, staging, folder, outputs)]
+            for text in missing_glyphs():
+                warn(text)
             if booklet_job is not None:
                 stage(f"building {booklet}")
                 result, data = booklet_job.result()

@@ -69,8 +69,14 @@ def rules(options: bool = typer.Option(False, "--options", help="List the engine
         return
     rule_set = f", {loaded.rule_set} rules" if loaded.rule_set else ""
     echo(f"{loaded.info.title} {loaded.info.version} ({loaded.name}{rule_set})")
+    totals = loaded.design.values if loaded.design is not None else {}
     for name, value in loaded.template_values().items():
-        if isinstance(value, int):
+        if isinstance(value, int) and name not in totals:
+            echo(f"  {name} = {value}")
+    counted = {name: value for name, value in totals.items() if isinstance(value, int)}
+    if counted:
+        echo("copies of each component (also usable as {{ name }}):")
+        for name, value in counted.items():
             echo(f"  {name} = {value}")
 
 

@@ -73,7 +73,7 @@ def draw_face(c, faces: FaceSet, face: str, x: float, y: float, size, *, label: 
     w, h = (size, size) if isinstance(size, (int, float)) else size
     if label is None:
         label = faces.labels.get(face, "")
-    if min(w, h) < MIN_LABEL_SIZE:
+    if min(w, h) < MIN_LABEL_SIZE and not faces.is_sized(face):   # a real-size face fits its own text
         label = ""
     c.saveState()
     c.translate(x, y)

@@ -449,21 +449,37 @@ def legend_height(rows: int) -> float:
 
 @dataclass(frozen=True)
 class TokenText:
-    """Where a token's value and label go, and at what sizes (points)."""
+    """Where a token's value (one or two lines) and label go, and at what sizes (points)."""
 
+    lines: tuple[str, ...]
     value_size: float
-    value_y: float
+    value_y: float          # the baseline of the value's first line
     label_size: float
     label_y: float
     mark_y: float
     mark_r: float
 
 
+WORDS_AT = 9.0              # points: a value in words smaller than this on one line takes two
+
+
+def _two_lines(text: str, font: str, size: float, width: float) -> tuple[tuple[str, ...], float]:
+    """`text` on the two lines that let it print largest within `width`, and that size."""
+    words = text.split()
+    best: tuple[tuple[str, ...], float] = ((text,), fit_text(text, font, size, width))
+    for k in range(1, len(words)):
+        lines = (" ".join(words[:k]), " ".join(words[k:]))
+        fitted = min(fit_text(line, font, size, width) for line in lines)
+        if fitted > best[1]:
+            best = (lines, fitted)
+    return best
+
+
 def token_text(shape: str, w: float, h: float, value: str, label: str, marked: bool,
                fonts: Fonts = Fonts()) -> TokenText:
-    """The sizes and places of a token's value (figures, or words shrunk to fit) and label (a
-    readable line at the bottom); raises TextDoesNotFit naming the text when it would print below
-    MIN_TEXT points."""
+    """The sizes and places of a token's value (figures; words shrunk to fit, on two lines when
+    one would be small) and its label (a readable line at the bottom); raises TextDoesNotFit
+    naming the text when it would print below MIN_TEXT points."""
     r = min(w, h) / 2
     room = (w if shape != "round" else 2 * r * 0.78) * 0.82
     label_size = 0.0
@@ -474,13 +490,17 @@ def token_text(shape: str, w: float, h: float, value: str, label: str, marked: b
                                  f"{w / 2.8346:.0f} mm token (at least {MIN_TEXT:g} pt)")
     low = marked and shape != "round"
     size = r * (0.95 if len(value) < 2 else 0.75) * (0.8 if low else 1.0) * (0.85 if label else 1.0)
+    lines: tuple[str, ...] = (value,)
     if value and (len(value) > 2 or not value.isdigit()):
-        size = fit_text(value, fonts.figures, size, room)
+        one = fit_text(value, fonts.figures, size, room)
+        lines, size = ((value,), one) if one >= WORDS_AT or " " not in value else \
+            _two_lines(value, fonts.figures, min(size, r * 0.4), room)
         if size < MIN_TEXT - 1e-6:
             raise TextDoesNotFit(f"value {value!r} would print at {size:.1f} pt on a {w / 2.8346:.0f} mm token "
                                  f"(at least {MIN_TEXT:g} pt); shorten it or make the token larger")
-    value_y = h * (0.3 if low else 0.5) + (r * 0.12 if label else 0)
-    return TokenText(size, value_y - size * 0.36, label_size, r * 0.32, h * 0.68, r * 0.3)
+    middle = h * (0.3 if low else 0.5) + (r * 0.12 if label else 0)
+    first = middle + (len(lines) - 1) * size * 0.55 - size * 0.36
+    return TokenText(lines, size, first, label_size, r * 0.32, h * 0.68, r * 0.3)
 
 
 def token_face(shape: str, fill: Color, *, value: str = "", mark=None, art: Art | None = None,
@@ -501,12 +521,18 @@ def token_face(shape: str, fill: Color, *, value: str = "", mark=None, art: Art 
             c.roundRect(r * 0.12, r * 0.12, w - r * 0.24, h - r * 0.24, r * 0.15, stroke=1, fill=0)
         try:
             place = token_text(shape, w, h, value, label, mark is not None, fonts)
-        except TextDoesNotFit:      # checked when the game was read; a drawing at another size goes on
-            place = TokenText(MIN_TEXT, h / 2, MIN_TEXT if label else 0, r * 0.32, h * 0.68, r * 0.3)
+        except TextDoesNotFit:      # checked at its real size when the game was read: smaller (a mini
+            label = ""              # piece, an icon), it drops its label, then sets its value small
+            try:
+                place = token_text(shape, w, h, value, label, mark is not None, fonts)
+            except TextDoesNotFit:
+                place = TokenText((value,), MIN_TEXT, h / 2 - MIN_TEXT * 0.36, 0, 0, h * 0.68, r * 0.3)
         if value:
             if mark is not None and shape != "round":
                 draw_mark(c, mark, w / 2, place.mark_y, place.mark_r, fg)
-            text_centered(c, value, w / 2, place.value_y, fonts.figures, place.value_size, fg)
+            for k, line in enumerate(place.lines):
+                text_centered(c, line, w / 2, place.value_y - k * place.value_size * 1.1, fonts.figures,
+                              place.value_size, fg)
         else:
             draw_mark(c, mark, w / 2, h / 2 + (r * 0.1 if label else 0), r * (0.42 if label else 0.5), fg)
         if label:

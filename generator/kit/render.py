@@ -412,7 +412,14 @@ def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom:
             if face not in printed:
                 continue
             r = geo.square_rect(square % kit.board_files, square // kit.board_files + 1)
-            forms.draw_icon(c, face, r.x + (r.w - piece) / 2, r.y + (r.h - piece) / 2, piece)
+            if face in kit.faces.turned:       # the far side's tile faces its owner
+                c.saveState()
+                c.translate(r.x + (r.w + piece) / 2, r.y + (r.h + piece) / 2)
+                c.rotate(180)
+                forms.draw_icon(c, face, 0, 0, piece)
+                c.restoreState()
+            else:
+                forms.draw_icon(c, face, r.x + (r.w - piece) / 2, r.y + (r.h - piece) / 2, piece)
     if marker is not None:
         face, file, rank = marker
         y = -room if below else geo.height + room - t if above else geo.square_rect(0, int(rank)).y
