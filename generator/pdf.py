@@ -164,14 +164,15 @@ def _face_for(ch: str, font: str, text: str = "") -> str | None:
     _register_on_demand(FALLBACK, FALLBACK_FILE)
     if _has(FALLBACK, ch):
         return FALLBACK
-    _missing.setdefault(ch, text)
+    at = text.find(ch)
+    _missing.setdefault(ch, text[max(0, at - 40):at + 20].strip())
     return None
 
 
 def missing_glyphs(clear: bool = True) -> list[str]:
     """Warnings for the characters left out since the last call because no embedded font has them,
     each naming the text it was in."""
-    found = [f"no embedded font has {ch!r} (U+{ord(ch):04X}), left out of {text[:60]!r}"
+    found = [f"no embedded font has {ch!r} (U+{ord(ch):04X}), left out of ...{text!r}..."
              for ch, text in sorted(_missing.items())]
     if clear:
         _missing.clear()

@@ -47,7 +47,7 @@ def test_a_designer_renames_a_built_in_symbol_and_adds_one_of_their_own():
     assert "d" not in vocab.symbols and vocab.symbols["f"].action == "dread" and vocab.symbols["f"].shape == "star"
     rally = vocab.symbols["r"]
     assert rally.action is None and not rally.ruled and rally.area and "r" in vocab.area
-    assert vocab.read_grid(["r.r", ".O.", "..."], "front", grid_fail, area_only=True)
+    assert vocab.read_tile_grid(["r.r", ".O.", "..."], grid_fail, area_only=True)
 
 
 @pytest.mark.parametrize("tables,message", [
@@ -64,15 +64,15 @@ def test_bad_symbol_tables_say_what_was_expected(tables, message):
 
 def test_grids_and_overlays_follow_ruling_5_and_6():
     vocab = Vocabulary.default()
-    grid = vocab.read_grid(["..m..", ".J.s.", "nmOmN", ".x.x.", "..j.."], "front", grid_fail)
-    aura = vocab.read_grid(["..D..", ".h.d.", "cdOdc", ".....", "....."], "front_aura", grid_fail, area_only=True)
+    grid = vocab.read_tile_grid(["..m..", ".J.s.", "nmOmN", ".x.x.", "..j.."], grid_fail)
+    aura = vocab.read_tile_grid(["..D..", ".h.d.", "cdOdc", ".....", "....."], grid_fail, area_only=True)
     vocab.check_aura(grid, aura, grid_fail)
     merged = cells(grid, aura)
     assert merged[0, 2] == "mD" and merged[2, 0] == "nc" and merged[2, 2] == "O" and (4, 0) not in merged
     with pytest.raises(Refused, match="'Move' \\(m\\) cannot stand in an overlay grid"):
-        vocab.read_grid(["m..", ".O.", "..."], "front_aura", grid_fail, area_only=True)
+        vocab.read_tile_grid(["m..", ".O.", "..."], grid_fail, area_only=True)
     with pytest.raises(Refused, match="unknown symbol 'q'"):
-        vocab.read_grid(["q..", ".O.", "..."], "front", grid_fail)
+        vocab.read_tile_grid(["q..", ".O.", "..."], grid_fail)
     with pytest.raises(Refused, match="must have its O where its face's grid has it"):
         vocab.check_aura(("...", ".O.", "..."), ("O..", "...", "..."), grid_fail)
     with pytest.raises(Refused, match="same size"):

@@ -166,8 +166,7 @@ class Vocabulary:
             raise fail("symbols", None, f"[symbols] declares {len(found)} symbols; at most {MAX_SYMBOLS}")
         return cls(by_key)
 
-    def read_grid(self, value: Any, where: str, fail: Callable[[str], Exception],
-                  area_only: bool = False) -> tuple[str, ...]:
+    def read_tile_grid(self, value: Any, fail: Callable[[str], Exception], area_only: bool = False) -> tuple[str, ...]:
         """A tile face's grid: an odd number of rows, 3 to 9, each that many symbols, exactly one
         own square (ruling 5); spaces between symbols are ignored. With `area_only`, an overlay
         grid: only '.', the own square and area symbols. `fail(message)` makes the error."""
@@ -175,7 +174,7 @@ class Vocabulary:
             all(isinstance(r, str) for r in value) else ()
         n = len(rows)
         if not rows or n % 2 == 0 or not 3 <= n <= 9 or any(len(r) != n for r in rows):
-            raise fail(f"{where}: expected an odd square grid of 3 to 9 rows, such as "
+            raise fail(f"expected an odd square grid of 3 to 9 rows, such as "
                        f"[\".....\", \"..m..\", \".mOm.\", \"..m..\", \".....\"]")
         own = self.letter_of("own")
         allowed = ({own, NOTHING} | set(self.area)) if area_only else set(self.symbols) | {NOTHING}
@@ -183,14 +182,14 @@ class Vocabulary:
             for ch in row:
                 if ch not in allowed:
                     if area_only and ch in self.symbols:
-                        raise fail(f"{where}: row {number}: {self.symbols[ch].name!r} ({ch}) cannot stand "
+                        raise fail(f"row {number}: {self.symbols[ch].name!r} ({ch}) cannot stand "
                                    f"in an overlay grid; it holds '.', {own} and the area symbols "
                                    f"{', '.join(self.area)}")
-                    known = ", ".join(f"{k} {s.name.lower()}" for k, s in self.symbols.items())
-                    raise fail(f"{where}: row {number}: unknown symbol {ch!r}; symbols: {known}, . nothing "
+                    known = "; ".join(f"{k} {s.name.lower()}" for k, s in self.symbols.items())
+                    raise fail(f"row {number}: unknown symbol {ch!r}; symbols: {known}; . nothing "
                                f"(add your own with [symbols.NAME])")
         if sum(r.count(own) for r in rows) != 1:
-            raise fail(f"{where}: needs exactly one {own}: the tile's own square")
+            raise fail(f"needs exactly one {own}: the tile's own square")
         return rows
 
     def letter_of(self, symbol_id: str) -> str:

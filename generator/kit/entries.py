@@ -49,7 +49,7 @@ def _fits(r: Reader, where: str, key: str, check: Callable[[], Any]) -> Any:
     try:
         return check()
     except kinds.TextDoesNotFit as exc:
-        raise r.error(where, key, str(exc)) from None
+        raise r.error(where, exc.field or key, str(exc)) from None
 
 
 # ----------------------------------------------------------------------------- tiles
@@ -124,11 +124,11 @@ def read_tiles(r: Reader, style: dict[str, Any], vocabulary: Vocabulary, fonts: 
         for face in ("front", "back"):
             if face not in entry:
                 raise r.error(section, None, f"needs {face} = a grid of symbols")
-            grids[face] = vocabulary.read_grid(entry[face], face, lambda m, f=face: r.error(section, f, m))
+            grids[face] = vocabulary.read_tile_grid(entry[face], lambda m, f=face: r.error(section, f, m))
             aura_key = f"{face}_aura"
             if aura_key in entry:
-                fail = lambda m, k=aura_key: r.error(section, k, m if m.startswith(k) else f"{k}: {m}")  # noqa: E731
-                auras[face] = vocabulary.read_grid(entry[aura_key], aura_key, fail, area_only=True)
+                fail = lambda m, k=aura_key: r.error(section, k, m)  # noqa: E731
+                auras[face] = vocabulary.read_tile_grid(entry[aura_key], fail, area_only=True)
                 vocabulary.check_aura(grids[face], auras[face], fail)
         used |= {ch for g in (*grids.values(), *auras.values()) for row in g for ch in row}
         for side in r.which_sides(section, entry, True):

@@ -47,7 +47,12 @@ class Fonts:
 
 
 class TextDoesNotFit(ValueError):
-    """A text that would print below `MIN_TEXT` points in its box."""
+    """A text that would print below `MIN_TEXT` points in its box; `field` names which text (the
+    key of components.toml it comes from), when the caller cannot tell."""
+
+    def __init__(self, message: str, field: str = ""):
+        super().__init__(message)
+        self.field = field
 
 
 # ----------------------------------------------------------------------------- colours and marks
@@ -487,7 +492,7 @@ def token_text(shape: str, w: float, h: float, value: str, label: str, marked: b
         label_size = fit_text(label, fonts.body, max(MIN_TEXT, r * 0.3), room * 0.9)
         if label_size < MIN_TEXT - 1e-6:
             raise TextDoesNotFit(f"label {label!r} would print at {label_size:.1f} pt on a "
-                                 f"{w / 2.8346:.0f} mm token (at least {MIN_TEXT:g} pt)")
+                                 f"{w / 2.8346:.0f} mm token (at least {MIN_TEXT:g} pt)", "label")
     low = marked and shape != "round"
     size = r * (0.95 if len(value) < 2 else 0.75) * (0.8 if low else 1.0) * (0.85 if label else 1.0)
     lines: tuple[str, ...] = (value,)
