@@ -16,9 +16,10 @@ drawn, the rulebook's diagrams included). Every error names components.toml and 
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from reportlab.lib.colors import Color
 
@@ -28,7 +29,7 @@ from ..games.symbols import Vocabulary
 from ..pdf import hx
 from ..tables import TableReader, whole_numbers
 from ..units import mm, parse_length
-from . import artfile, kinds
+from . import artfile, datafile, kinds
 from .faces import FaceSet
 
 # The tables of components.toml the kit reads in every game (a package may read some of them too,
@@ -62,6 +63,25 @@ class SideValues(dict):
 
     def __str__(self) -> str:
         return str(self.get("name", ""))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One design of a kind: `key` names its table and the [pieces] table it makes, `stem` starts
+    its faces' names (the key, or KEY-N for row N of its data file), `section` is where errors
+    point, `values` its keys ([defaults.KIND] under them, a data row's columns over them), `row`
+    the data row it comes from."""
+
+    key: str
+    stem: str
+    section: str
+    values: dict[str, Any]
+    row: datafile.Row | None = None
+    columns: tuple[str, ...] = ()
+
+
+# keys a data file's column may not set: they are the whole table's
+TABLE_KEYS = ("data", "sides", "by_side", "size", "shape", "name", "plural", "panel")
 
 
 @dataclass(frozen=True)
@@ -101,6 +121,8 @@ class Reader(TableReader):
         self.setup: dict[str, list[int]] = {}   # a set-up picture the components imply (tiles)
         self.fonts = kinds.Fonts()
         self.game_faces: FaceSet = game.package_faces     # the package's named faces
+        self.row: datafile.Row | None = None             # the data row being read, if any
+        self.columns: list[str] = []
         self._sides: list[KitSide] | None = None
 
     @staticmethod
@@ -120,9 +142,11 @@ class Reader(TableReader):
         """The entries of the section `section`, such as [tokens.NAME]."""
         return self.entries(section, self.tables.get(section, {}))
 
-    def kind(self, kind: str, accepted: tuple[str, ...]):
-        """Each entry of a kind as (key, section, entry): its keys checked, `[defaults.KIND]` filled
-        in under the keys it does not give."""
+    def kind(self, kind: str, accepted: tuple[str, ...]) -> list[Entry]:
+        """Each design of a kind as an `Entry`: its keys checked, `[defaults.KIND]` filled in under
+        the keys it does not give; a table with `data` gives one design per row of its data file.
+        Read each inside `with reader.reading(entry):`, so that an error about a value a cell gave
+        names the file's row and the column."""
         defaults = self.tables.get("defaults", {})
         if not isinstance(defaults, dict):
             raise self._not_a_table("defaults", "a table of kinds, such as [defaults.cards]")
@@ -131,10 +155,45 @@ class Reader(TableReader):
                 raise self.fail("defaults", name, f"[defaults] unknown kind {name!r}{did_you_mean(name, KINDS)}; "
                                                   f"kinds: {', '.join(KINDS)}")
         shared = self.table(f"defaults.{kind}", defaults.get(kind, {}), accepted)
+        found = []
         for key, entry in self.named(kind).items():
             section = f"{kind}.{key}"
-            entry = self.table(section, entry, accepted)
-            yield key, section, {**shared, **entry}
+            entry = {**shared, **self.table(section, entry, accepted)}
+            if "data" not in entry:
+                found.append(Entry(key, key, section, entry))
+                continue
+            columns, rows = datafile.read_rows(self.path(section, "data", entry["data"], datafile.SUFFIXES))
+            if not rows:
+                raise self.error(section, "data", f"{entry['data']} has no rows: each row below the column names "
+                                                  f"is a design")
+            own = {k: v for k, v in entry.items() if k != "data"}
+            for index, row in enumerate(rows, start=1):
+                cells: dict[str, Any] = {c: v for c, v in row.values.items()
+                                         if c in accepted and c not in TABLE_KEYS and v != ""}
+                if "count" in cells:
+                    if not cells["count"].isdigit():
+                        raise row.error("count", f"expected a whole number of copies, not {cells['count']!r}")
+                    cells["count"] = int(cells["count"])
+                if cells.get("back", "").lower() in ("true", "false"):
+                    cells["back"] = cells["back"].lower() == "true"
+                found.append(Entry(key, f"{key}-{index}", section, {**own, **cells}, row, tuple(columns)))
+        return found
+
+    @contextmanager
+    def reading(self, entry: Entry) -> Iterator[None]:
+        """Errors and templates while `entry` is read know its data row (if any)."""
+        self.row, self.columns = entry.row, list(entry.columns)
+        try:
+            yield
+        finally:
+            self.row, self.columns = None, []
+
+    def error(self, section: str, key: str | None, message: str) -> GameFileError:
+        """`[section] key: message` at its line in components.toml, or, for a value a data row's
+        cell gave, at that row of the data file."""
+        if self.row is not None and key is not None and self.row.values.get(key, "") != "":
+            return self.row.error(key, message)
+        return super().error(section, key, message)
 
     def colour(self, section: str, key: str, value: Any):
         return hx(super().colour(section, key, value))
@@ -162,6 +221,8 @@ class Reader(TableReader):
         total; for a side's template also `side`, with that side's own totals and numbers over the
         game's (so `{{ warriors }}` on a side's screen is that side's count)."""
         values = {**self.game.template_values(), "sides": [s.name for s in self.sides()], **self.totals}
+        if self.row is not None:
+            values.update(self.row.values)
         if side is None:
             return values
         own = {**self.side_totals.get(side.key, {}), **side.numbers}
@@ -178,6 +239,8 @@ class Reader(TableReader):
         try:
             return render(text, self.values(side), where, includes=self.game.root / "templates")
         except TemplateFault as exc:
+            if self.row is not None and "is undefined" in exc.message:
+                exc.message += f"; the columns of {self.row.path.name}: {', '.join(self.columns)}"
             if path is not None or exc.path != where:  # a template file, or a file it included
                 raise GameFileError(exc.path, exc.line, f"template: {exc.message}") from None
             base, line = self.game.line_of(section, key), exc.line
@@ -185,6 +248,13 @@ class Reader(TableReader):
                 opened = self.game.source.splitlines()[base - 1].rstrip().endswith(('"""', "'''"))
                 base += line - 1 + opened
             raise GameFileError(self.game.path, base, f"[{section}] {key}: {exc.message}") from None
+
+    def field(self, section: str, key: str, entry: dict[str, Any], default: str = "",
+              side: KitSide | None = None) -> str:
+        """A one-line text of an entry, a template over the game's numbers, the side's and the data
+        row's columns when it has `{{` or `{%` (`title = "{{ name }}"`)."""
+        text = self.text(section, key, entry.get(key, default), one_line=True)
+        return self.render(section, key, text, side=side).strip() if "{" in text else text
 
     def body(self, section: str, entry: dict[str, Any], side: KitSide | None = None) -> str:
         """An entry's text: `text` (a template) or `template` (a template file of the folder)."""
@@ -210,6 +280,16 @@ class Reader(TableReader):
         """A generated [pieces] table of `faces` ([front, back, copies]), or of a `kind` the package
         draws (its aid) with `count` copies; `raw` keeps a size given as a fraction of the square,
         so that --square rescales it; `by_side`: each side's copies (`{{ NAME }}` in its templates)."""
+        if self.row is not None and self.sources.get(key) == section:      # a further row of a data file
+            self.pieces[key]["faces"] += faces
+            self.totals[key] += sum(n for _, _, n in faces)
+            for side_key, n in (by_side or {}).items():
+                totals = self.side_totals.setdefault(side_key, {})
+                totals[key] = totals.get(key, 0) + n
+            if self.totals[key] > MAX_COPIES * 4:
+                raise self.error(section, None, f"makes {self.totals[key]} copies to cut out; at most "
+                                                f"{MAX_COPIES * 4} from one data file")
+            return
         if key in self.pieces or key in self.game.template_values():
             raise self.error(section, None, f"the name {key!r} is used by another component or number")
         self.sources[key] = section

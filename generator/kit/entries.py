@@ -26,13 +26,13 @@ TRACK_CELL = (mm(6), mm(40))  # a track space a finger can point at, a strip tha
 START = ("front", "either")
 
 TILE_KEYS = ("name", "plural", "back_name", "count", "sides", "by_side", "mark", "front", "back", "front_aura",
-             "back_aura", "letter", "start")
-TOKEN_KEYS = ("name", "plural", "shape", "size", "count", "values", "sides", "by_side", "fill", "mark", "art",
-              "back", "label")
+             "back_aura", "letter", "start", "data")
+TOKEN_KEYS = ("name", "plural", "shape", "size", "count", "values", "value", "sides", "by_side", "fill", "mark",
+              "art", "back", "label", "data")
 TRACK_KEYS = ("name", "plural", "from", "to", "cell", "fill", "accent", "count", "markers")
 SCREEN_KEYS = ("name", "plural", "heading", "text", "template", "panel", "sides", "by_side")
 CARD_KEYS = ("name", "plural", "title", "size", "count", "text", "template", "fill", "art", "back", "mark", "sides",
-             "by_side")
+             "by_side", "data")
 AID_KEYS = ("name", "plural", "title", "size", "count", "text", "template", "fill")
 TRACKER_KEYS = ("name", "plural", "title", "spaces", "size", "count", "box", "fill", "text")
 BOARD_KEYS = ("files", "ranks", "fill", "alt_fill", "frame", "art", "coordinates", "cells", "terrain", "notes")
@@ -92,64 +92,34 @@ def _setup(r: Reader, leader: str, start: str | None, count: int) -> None:
 def read_tiles(r: Reader, style: dict[str, Any], vocabulary: Vocabulary, fonts: kinds.Fonts) -> None:
     """Double-sided movement tiles, one set per side (the far side's turned on the board), and the
     legend of the symbols they use."""
-    entries = list(r.kind("tiles", TILE_KEYS))
+    entries = r.kind("tiles", TILE_KEYS)
     if not entries:
         return
     size = r.size("style", "tile_size", style.get("tile_size", 0.9), MAX_SIZE)
     arts = {s.key: r.art(f"symbols.{s.id}", "art", s.art) for s in vocabulary.symbols.values() if s.art}
     symbols = vocabulary.symbols
     declared = {}
-    for key, section, entry in entries:
-        if "letter" in entry:
-            letter = entry["letter"]
-            if not isinstance(letter, str) or len(letter) != 1 or not "A" <= letter <= "Z":
-                raise r.error(section, "letter", f"expected one capital letter A to Z, not {letter!r}")
-            if letter in declared.values():
-                other = next(k for k, v in declared.items() if v == letter)
-                raise r.error(section, "letter", f"{letter!r} is already the letter of [tiles.{other}]")
-            declared[key] = letter
+    for e in entries:
+        with r.reading(e):
+            if "letter" in e.values:
+                letter = e.values["letter"]
+                if not isinstance(letter, str) or len(letter) != 1 or not "A" <= letter <= "Z":
+                    raise r.error(e.section, "letter", f"expected one capital letter A to Z, not {letter!r}")
+                if letter in declared.values():
+                    other = next(k for k, v in declared.items() if v == letter)
+                    raise r.error(e.section, "letter", f"{letter!r} is already the letter of [tiles.{other}]")
+                declared[e.stem] = letter
     try:
-        letters = tile_letters([key for key, _, _ in entries], declared)
+        letters = tile_letters([e.stem for e in entries], declared)
     except ValueError as exc:
         raise r.error("tiles", None, f"[tiles] {exc}") from None
-    leader, start_kind, start_tiles = _leader(r, [key for key, _, _ in entries])
+    leader, start_kind, start_tiles = _leader(r, [e.stem for e in entries])
     faces, used, by_side = [], set(), {}
     sides = r.sides()
-    for key, section, entry in entries:
-        name, _ = _name(r, section, entry, key, key.replace("_", " ").capitalize())
-        back_name = r.text(section, "back_name", entry.get("back_name", name), one_line=True)
-        mark = r.mark(section, "mark", entry.get("mark", "star"))
-        start = r.choice(section, "start", entry.get("start", "front"), START)
-        grids, auras = {}, {}
-        for face in ("front", "back"):
-            if face not in entry:
-                raise r.error(section, None, f"needs {face} = a grid of symbols")
-            grids[face] = vocabulary.read_tile_grid(entry[face], lambda m, f=face: r.error(section, f, m))
-            aura_key = f"{face}_aura"
-            if aura_key in entry:
-                fail = lambda m, k=aura_key: r.error(section, k, m)  # noqa: E731
-                auras[face] = vocabulary.read_tile_grid(entry[aura_key], fail, area_only=True)
-                vocabulary.check_aura(grids[face], auras[face], fail)
-        used |= {ch for g in (*grids.values(), *auras.values()) for row in g for ch in row}
-        for side in r.which_sides(section, entry, True):
-            where, own = r.for_side(section, entry, side, TILE_KEYS)
-            count = r.count(where, "count", own.get("count", 1))
-            if key == start_kind and count < start_tiles:
-                raise r.error(where, "count", f"[numbers] start_tiles is {start_tiles} but [tiles.{key}] makes "
-                                              f"{count} for a side")
-            fill = side.colour if side else hx(NEUTRAL)
-            stem = f"{key}-{side.key}" if side else key
-            turned = side is not None and sides.index(side) > 0
-            made = []
-            for face, marker in (("front", "I"), ("back", "II")):
-                tile = kinds.TileFace(name if face == "front" else back_name, grids[face], marker, auras.get(face),
-                                      face == "front" or start == "either", letters[key], key == leader)
-                made.append(r.add(f"{stem}-{face}", kinds.tile_face(tile, fill, mark, symbols, arts, fonts),
-                                  turned=turned))
-            faces.append([*made, count])
-            if side is not None:
-                by_side[side.key] = by_side.get(side.key, 0) + count
-            r.note_dpi(mark, size[0] * 0.3, size[1] * 0.3)
+    for e in entries:
+        with r.reading(e):
+            _tile(r, e, vocabulary, fonts, arts, letters, (leader, start_kind, start_tiles), size, faces, used,
+                  by_side)
     r.piece("tiles", "tiles", "Tile", size, faces, style.get("tile_size", 0.9), by_side)
     if leader is not None:
         _setup(r, leader, start_kind, start_tiles)
@@ -166,17 +136,66 @@ def read_tiles(r: Reader, style: dict[str, Any], vocabulary: Vocabulary, fonts: 
                 [["legend", "", legend_count]])
 
 
+def _grid_value(value: Any) -> Any:
+    """A grid as a list of rows, or as one text of rows split by '/' (a data file's cell)."""
+    return [row.strip() for row in value.split("/")] if isinstance(value, str) else value
+
+
+def _tile(r: Reader, e, vocabulary: Vocabulary, fonts, arts, letters, leading, size, faces, used, by_side) -> None:
+    """One tile kind: its faces for each side it is made for."""
+    leader, start_kind, start_tiles = leading
+    key, section, entry, symbols, sides = e.stem, e.section, e.values, vocabulary.symbols, r.sides()
+    name = r.field(section, "name", entry, key.replace("_", " ").capitalize())
+    back_name = r.field(section, "back_name", entry, name)
+    mark = r.mark(section, "mark", entry.get("mark", "star"))
+    start = r.choice(section, "start", entry.get("start", "front"), START)
+    grids, auras = {}, {}
+    for face in ("front", "back"):
+        if face not in entry:
+            raise r.error(section, None, f"needs {face} = a grid of symbols")
+        grids[face] = vocabulary.read_tile_grid(_grid_value(entry[face]), lambda m, f=face: r.error(section, f, m))
+        aura_key = f"{face}_aura"
+        if aura_key in entry:
+            fail = lambda m, k=aura_key: r.error(section, k, m)  # noqa: E731
+            auras[face] = vocabulary.read_tile_grid(_grid_value(entry[aura_key]), fail, area_only=True)
+            vocabulary.check_aura(grids[face], auras[face], fail)
+    used |= {ch for g in (*grids.values(), *auras.values()) for row in g for ch in row}
+    for side in r.which_sides(section, entry, True):
+        where, own = r.for_side(section, entry, side, TILE_KEYS)
+        count = r.count(where, "count", own.get("count", 1))
+        if key == start_kind and count < start_tiles:
+            raise r.error(where, "count", f"[numbers] start_tiles is {start_tiles} but [tiles.{key}] makes "
+                                          f"{count} for a side")
+        fill = side.colour if side else hx(NEUTRAL)
+        stem = f"{key}-{side.key}" if side else key
+        turned = side is not None and sides.index(side) > 0
+        made = []
+        for face, marker in (("front", "I"), ("back", "II")):
+            tile = kinds.TileFace(name if face == "front" else back_name, grids[face], marker, auras.get(face),
+                                  face == "front" or start == "either", letters[key], key == leader)
+            made.append(r.add(f"{stem}-{face}", kinds.tile_face(tile, fill, mark, symbols, arts, fonts),
+                              turned=turned))
+        faces.append([*made, count])
+        if side is not None:
+            by_side[side.key] = by_side.get(side.key, 0) + count
+        r.note_dpi(mark, size[0] * 0.3, size[1] * 0.3)
+
+
 # ----------------------------------------------------------------------------- tokens
 
 
 def _values(r: Reader, where: str, entry: dict[str, Any]) -> list[tuple[str, int]]:
     """A token's fronts: (value, copies) from `values = { value = count }`, else one plain front."""
     values = entry.get("values")
-    if values is None:
+    if "value" in entry:
+        if values is not None:
+            raise r.error(where, "value", "give value (one front) or values (a front for each), not both")
+        values = {str(entry["value"]): entry.get("count", 1)}
+    elif values is None:
         return [("", r.count(where, "count", entry.get("count", 1)))]
     if not isinstance(values, dict) or not values:
         raise r.error(where, "values", "expected a table of value = count, such as { 1 = 6, 5 = 2 }")
-    if "count" in entry:
+    if "count" in entry and "value" not in entry:
         raise r.error(where, "count", "give count or values, not both")
     rows = []
     for value, n in values.items():
@@ -189,37 +208,44 @@ def _values(r: Reader, where: str, entry: dict[str, Any]) -> list[tuple[str, int
 def read_tokens(r: Reader, fonts: kinds.Fonts) -> None:
     """Tokens: plain, valued (coins, or words), hidden-value per side (identical backs, values per
     side with `by_side`), or edge pieces."""
-    for key, section, entry in r.kind("tokens", TOKEN_KEYS):
-        shape = r.choice(section, "shape", entry.get("shape", "square"), SHAPES)
-        raw_size = entry.get("size", [1.0, 0.2] if shape == "edge" else 0.6)
-        size = r.size(section, "size", raw_size, MAX_SIZE)
-        sides = r.which_sides(section, entry, False)
-        faces, by_side = [], {}
-        for side in sides:
-            where, own = r.for_side(section, entry, side, TOKEN_KEYS)
-            rows = _values(r, where, own)
-            back = own.get("back", "values" in own and side is not None)
-            if not isinstance(back, bool):
-                raise r.error(where, "back", f"expected true or false, not {back!r}")
-            art = r.art(where, "art", own["art"]) if "art" in own else None
-            r.note_dpi(art, *size)
-            token_mark = r.mark(where, "mark", own["mark"]) if "mark" in own else None
-            label = r.text(where, "label", own.get("label", ""), one_line=True)
-            fill = r.colour(where, "fill", own["fill"]) if "fill" in own else (side.colour if side else hx(NEUTRAL))
-            mark = token_mark if token_mark is not None else (side.emblem if side else None)
-            stem = f"{key}-{side.key}" if side else key
-            back_name = r.add(f"{stem}-back", kinds.back_face(fill, mark, art, shape)) if back else ""
-            for value, n in rows:
-                if shape != "edge":
-                    _fits(r, where, "values" if value else "label",
-                          lambda: kinds.token_text(shape, *size, value, label, mark is not None, fonts))
-                name = f"{stem}-{value}" if value else stem
-                r.add(name, kinds.token_face(shape, fill, value=value, mark=mark, art=art, fonts=fonts), label)
-                faces.append([name, back_name, n])
-                if side is not None:
-                    by_side[side.key] = by_side.get(side.key, 0) + n
-        name, plural = _name(r, section, entry, key, key.replace("_", " ").capitalize())
-        r.piece(section, key, name, size, faces, raw_size, by_side, plural)
+    for e in r.kind("tokens", TOKEN_KEYS):
+        with r.reading(e):
+            _token(r, e, fonts)
+
+
+def _token(r: Reader, e, fonts: kinds.Fonts) -> None:
+    """One token design: its fronts (and backs) for each side it is made for."""
+    key, section, entry = e.key, e.section, e.values
+    shape = r.choice(section, "shape", entry.get("shape", "square"), SHAPES)
+    raw_size = entry.get("size", [1.0, 0.2] if shape == "edge" else 0.6)
+    size = r.size(section, "size", raw_size, MAX_SIZE)
+    sides = r.which_sides(section, entry, False)
+    faces, by_side = [], {}
+    for side in sides:
+        where, own = r.for_side(section, entry, side, TOKEN_KEYS)
+        rows = _values(r, where, own)
+        back = own.get("back", "values" in own and side is not None)
+        if not isinstance(back, bool):
+            raise r.error(where, "back", f"expected true or false, not {back!r}")
+        art = r.art(where, "art", r.field(where, "art", own, side=side)) if own.get("art") else None
+        r.note_dpi(art, *size)
+        token_mark = r.mark(where, "mark", own["mark"]) if "mark" in own else None
+        label = r.field(where, "label", own, "", side)
+        fill = r.colour(where, "fill", own["fill"]) if "fill" in own else (side.colour if side else hx(NEUTRAL))
+        mark = token_mark if token_mark is not None else (side.emblem if side else None)
+        stem = f"{e.stem}-{side.key}" if side else e.stem
+        back_name = r.add(f"{stem}-back", kinds.back_face(fill, mark, art, shape)) if back else ""
+        for value, n in rows:
+            if shape != "edge":
+                _fits(r, where, "values" if value else "label",
+                      lambda: kinds.token_text(shape, *size, value, label, mark is not None, fonts))
+            name = f"{stem}-{value}" if value else stem
+            r.add(name, kinds.token_face(shape, fill, value=value, mark=mark, art=art, fonts=fonts), label)
+            faces.append([name, back_name, n])
+            if side is not None:
+                by_side[side.key] = by_side.get(side.key, 0) + n
+    name, plural = _name(r, section, entry, key, key.replace("_", " ").capitalize())
+    r.piece(section, key, name, size, faces, raw_size, by_side, plural)
 
 
 # ----------------------------------------------------------------------------- tracks
@@ -228,7 +254,8 @@ def read_tokens(r: Reader, fonts: kinds.Fonts) -> None:
 def read_tracks(r: Reader, accent, fonts: kinds.Fonts) -> None:
     """Scoring tracks from..to as strips of numbered cells that fit a sheet's width, and with
     `markers` a round marker for each side (or that many plain ones) to move along them."""
-    for key, section, entry in r.kind("tracks", TRACK_KEYS):
+    for e in r.kind("tracks", TRACK_KEYS):
+        key, section, entry = e.key, e.section, e.values
         if "to" not in entry:
             raise r.error(section, None, "needs to = the last number (a number or a [numbers] name)")
         first = r.count(section, "from", entry.get("from", 0), most=MAX_NUMBER)
@@ -283,7 +310,8 @@ def _markers(r: Reader, section: str, key: str, entry: dict[str, Any], cell: flo
 def read_screens(r: Reader, accent, fonts: kinds.Fonts) -> None:
     """Folding player screens, one per side, with reference panels from a template rendered for
     that side (`{{ side }}`, and the side's own numbers)."""
-    for key, section, entry in r.kind("screens", SCREEN_KEYS):
+    for e in r.kind("screens", SCREEN_KEYS):
+        key, section, entry = e.key, e.section, e.values
         pw, ph = r.size(section, "panel", entry.get("panel", ["60mm", "62mm"]), MAX_SIZE)
         faces = []
         for side in r.which_sides(section, entry, True):
@@ -319,46 +347,56 @@ def card_size(r: Reader, section: str, value: Any) -> tuple[float, float]:
 def read_cards(r: Reader, accent, fonts: kinds.Fonts) -> None:
     """Cards at standard sizes, their text from templates over the game's numbers; with `sides`,
     a deck for each side in its colour."""
-    for key, section, entry in r.kind("cards", CARD_KEYS):
-        w, h = card_size(r, section, entry.get("size", "poker"))
-        name, plural = _name(r, section, entry, key, key.replace("_", " ").capitalize())
-        footer = f"{r.game.info.title} \u00b7 {r.game.info.version}"
-        faces, by_side = [], {}
-        for side in r.which_sides(section, entry, False):
-            where, own = r.for_side(section, entry, side, CARD_KEYS)
-            fill = r.colour(where, "fill", own["fill"]) if "fill" in own else (side.colour if side else accent)
-            art = r.art(where, "art", own["art"]) if "art" in own else None
-            r.note_dpi(art, w, h)
-            mark = r.mark(where, "mark", own["mark"]) if "mark" in own else (side.emblem if side else None)
-            heading = r.text(where, "title", own.get("title", name), one_line=True)
-            body = r.body(where, own, side)
-            tw, th = kinds.card_text_room(w, h, True)
-            _fits(r, where, "template" if "template" in own else "text",
-                  lambda: kinds.fitted_size(body, tw, th, min(10.5, w / 13), fonts))
-            stem = f"{key}-{side.key}" if side else key
-            front = r.add(stem, kinds.card_face(heading, body, fill, art, footer, fonts))
-            back = own.get("back", True)
-            if isinstance(back, str):
-                back_art = r.art(where, "back", back)
-                r.note_dpi(back_art, w, h)
-                back = r.add(f"{stem}-back", kinds.card_back(r.game.info.title, fill, back_art, fonts=fonts))
-            elif back is True:
-                back = r.add(f"{stem}-back", kinds.card_back(r.game.info.title, fill, None, mark, fonts))
-            elif back is False:
-                back = ""
-            else:
-                raise r.error(where, "back", f"expected true, false or an art file, not {back!r}")
-            count = r.count(where, "count", own.get("count", 1))
-            faces.append([front, back, count])
-            if side is not None:
-                by_side[side.key] = count
-        r.piece(section, key, name, (w, h), faces, by_side=by_side, plural=plural)
+    for e in r.kind("cards", CARD_KEYS):
+        with r.reading(e):
+            _card(r, e, accent, fonts)
+
+
+def _card(r: Reader, e, accent, fonts: kinds.Fonts) -> None:
+    """One card design, for each side it is made for."""
+    key, section, entry = e.key, e.section, e.values
+    w, h = card_size(r, section, entry.get("size", "poker"))
+    name, plural = _name(r, section, entry, key, key.replace("_", " ").capitalize())
+    footer = f"{r.game.info.title} \u00b7 {r.game.info.version}"
+    faces, by_side = [], {}
+    for side in r.which_sides(section, entry, False):
+        where, own = r.for_side(section, entry, side, CARD_KEYS)
+        fill = r.colour(where, "fill", own["fill"]) if "fill" in own else (side.colour if side else accent)
+        art = r.art(where, "art", r.field(where, "art", own, side=side)) if own.get("art") else None
+        r.note_dpi(art, w, h)
+        mark = r.mark(where, "mark", own["mark"]) if "mark" in own else (side.emblem if side else None)
+        heading = r.field(where, "title", own, name, side)
+        body = r.body(where, own, side)
+        tw, th = kinds.card_text_room(w, h, True)
+        _fits(r, where, "template" if "template" in own else "text",
+              lambda: kinds.fitted_size(body, tw, th, min(10.5, w / 13), fonts))
+        stem = f"{e.stem}-{side.key}" if side else e.stem
+        front = r.add(stem, kinds.card_face(heading, body, fill, art, footer, fonts))
+        back = own.get("back", True)
+        own_back = e.row is not None and any(e.row.values.get(k) for k in ("back", "fill", "mark"))
+        back_stem = stem if own_back else (f"{key}-{side.key}" if side else key)   # one back for the deck
+        if isinstance(back, str):
+            back_art = r.art(where, "back", back)
+            r.note_dpi(back_art, w, h)
+            back = r.add(f"{back_stem}-back", kinds.card_back(r.game.info.title, fill, back_art, fonts=fonts))
+        elif back is True:
+            back = r.add(f"{back_stem}-back", kinds.card_back(r.game.info.title, fill, None, mark, fonts))
+        elif back is False:
+            back = ""
+        else:
+            raise r.error(where, "back", f"expected true, false or an art file, not {back!r}")
+        count = r.count(where, "count", own.get("count", 1))
+        faces.append([front, back, count])
+        if side is not None:
+            by_side[side.key] = count
+    r.piece(section, key, name, (w, h), faces, by_side=by_side, plural=plural)
 
 
 def read_aids(r: Reader, accent, fonts: kinds.Fonts, package: FaceSet) -> None:
     """Player aids: a card of sections (`## heading` lines, then `- item` lines or paragraphs) from
     a template; without a text, the game package's own aid (Siege's, Tafl's)."""
-    for key, section, entry in r.kind("aids", AID_KEYS):
+    for e in r.kind("aids", AID_KEYS):
+        key, section, entry = e.key, e.section, e.values
         name, plural = _name(r, section, entry, key, "Player aid")
         raw = entry.get("size", ["95mm", "140mm"])
         w, h = r.size(section, "size", raw, MAX_SIZE)
@@ -385,7 +423,8 @@ def read_trackers(r: Reader, accent, fonts: kinds.Fonts, package: FaceSet) -> No
     (`box`, such as "Reserve"); each space `size` wide (a fraction of the square follows it)."""
     from .layout import tracker_cells, tracker_size
 
-    for key, section, entry in r.kind("trackers", TRACKER_KEYS):
+    for e in r.kind("trackers", TRACKER_KEYS):
+        key, section, entry = e.key, e.section, e.values
         if "spaces" not in entry:
             raise r.error(section, None, "needs spaces = a number or a number's name")
         spaces = r.count(section, "spaces", entry["spaces"], most=MAX_TRACK)

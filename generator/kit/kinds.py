@@ -16,21 +16,18 @@ from functools import partial
 from typing import Callable
 
 from reportlab.lib.colors import Color
-from reportlab.lib.enums import TA_CENTER, TA_LEFT
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
-from reportlab.platypus import Paragraph
 
 from ..games.symbols import Symbol
-from ..pdf import BOLD, FIGURES, INK, ITALIC, PAPER, SERIF, bold_safe, escape, hx, runs_width
-from . import board
+from ..pdf import BOLD, FIGURES, INK, ITALIC, PAPER, SERIF, hx, runs_width
+from . import board, richtext
 from .artfile import Art, draw_art
+from .richtext import MIN_TEXT, TextDoesNotFit
 from .faces import (CardStyle, Ink, circle, clip_rect, ground, poly, star, text_card, text_card_height, text_centered,
                     tint, track_card, track_space)
 
 PLATE = hx("#e2c27a")
 PANEL = hx("#fffdf8")       # the pale ground under a card's text and a screen's reference panels
-MIN_TEXT = 5.0              # points: the smallest text a component prints; below it, an error
 
 
 @dataclass(frozen=True)
@@ -46,13 +43,10 @@ class Fonts:
     named: dict[str, str] = field(default_factory=dict)
 
 
-class TextDoesNotFit(ValueError):
-    """A text that would print below `MIN_TEXT` points in its box; `field` names which text (the
-    key of components.toml it comes from), when the caller cannot tell."""
-
-    def __init__(self, message: str, field: str = ""):
-        super().__init__(message)
-        self.field = field
+    def styles(self) -> richtext.Styles:
+        """Body text's regular, bold and italic faces."""
+        bold = BOLD if self.body == SERIF else self.body
+        return richtext.Styles(self.body, bold, self.italic if self.body == SERIF else self.body)
 
 
 # ----------------------------------------------------------------------------- colours and marks
@@ -185,65 +179,25 @@ def title(c, text: str, x: float, y: float, width: float, size: float, color: Co
 
 # ----------------------------------------------------------------------------- text boxes
 
-def markup(text: str, fonts: Fonts = Fonts()) -> list[str]:
-    """Light Markdown to paragraph markup: blank-line paragraphs, "- " bullets, **bold**, *italic*;
-    each character in a font that has it."""
-    blocks, out = re.split(r"\n\s*\n", text.strip()), []
-    for block in blocks:
-        for item in re.split(r"\n(?=\s*[-*] )", block):
-            item = " ".join(item.split())
-            bullet = item.startswith(("- ", "* "))
-            item = escape(item[2:] if bullet else item)
-            parts = re.split(r"(\*\*.+?\*\*|\*.+?\*)", item)
-            item = "".join(f"<b>{bold_safe(p[2:-2], font=_bold(fonts))}</b>" if p.startswith("**") and len(p) > 4
-                           else f"<i>{bold_safe(p[1:-1], font=fonts.italic)}</i>" if p.startswith("*") and len(p) > 2
-                           else bold_safe(p, font=fonts.body) for p in parts)
-            out.append(("\u2022 " if bullet else "") + item)
-    return [o for o in out if o]
-
-
-def _bold(fonts: Fonts) -> str:
-    return BOLD if fonts.body == SERIF else fonts.body
-
-
-def _paragraphs(blocks: list[str], w: float, h: float, size: float, color: Color, center: bool, font: str):
-    style = ParagraphStyle("t", fontName=font, fontSize=size, leading=size * 1.2, textColor=color,
-                           alignment=TA_CENTER if center else TA_LEFT, spaceAfter=size * 0.35)
-    paras = [Paragraph(b, style) for b in blocks]
-    heights = [p.wrap(w, h)[1] for p in paras]
-    return paras, heights, sum(heights) + style.spaceAfter * (len(paras) - 1), style.spaceAfter
-
-
-def fitted_size(text: str, w: float, h: float, size: float, fonts: Fonts = Fonts()) -> float:
+def fitted_size(text: str, w: float, h: float, size: float, fonts: Fonts = Fonts(),
+                icons: dict | None = None) -> float:
     """The size, at most `size`, at which `text` (light Markdown) fills the box w x h; raises
     TextDoesNotFit when it would be below MIN_TEXT."""
-    blocks = markup(text, fonts)
-    while blocks:
-        if w > 0 and h > 0 and _paragraphs(blocks, w, h, size, INK, False, fonts.body)[2] <= h:
-            return size
-        if size * 0.92 < MIN_TEXT:
-            raise TextDoesNotFit(f"its text does not fit {w / 2.8346:.0f} x {h / 2.8346:.0f} mm even at "
-                                 f"{MIN_TEXT:g} pt; shorten it or make the component larger")
-        size *= 0.92
-    return size
+    return richtext.fitted(text, w, h, size, fonts.styles(), frozenset(icons or ()))
 
 
 def text_box(c, text: str, x: float, y: float, w: float, h: float, size: float, color: Color,
-             center: bool = False, fonts: Fonts = Fonts()) -> None:
+             center: bool = False, fonts: Fonts = Fonts(), icons: dict | None = None) -> None:
     """Wrapped text filling the box (x, y, w, h) from its top, shrunk until it fits (not below
-    MIN_TEXT: the readers check it fits)."""
-    blocks = markup(text, fonts)
-    if not blocks or w <= 0 or h <= 0:
-        return
-    try:
-        size = fitted_size(text, w, h, size, fonts)
-    except TextDoesNotFit:
-        size = MIN_TEXT
-    paras, heights, _, space = _paragraphs(blocks, w, h, size, color, center, fonts.body)
-    top = y + h
-    for para, height in zip(paras, heights):
-        para.drawOn(c, x, top - height)
-        top -= height + space
+    MIN_TEXT: the readers check it fits); `:name:` draws the icon `icons[name]` (a mark or an Art)
+    at text size."""
+    icons = icons or {}
+
+    def icon(c, name, ix, iy, s):
+        draw_mark(c, icons[name], ix + s / 2, iy + s / 2, s / 2, color)
+
+    richtext.draw(c, text, x, y, w, h, size, color, fonts.styles(), frozenset(icons), icon,
+                  "center" if center else "left")
 
 
 # ----------------------------------------------------------------------------- movement tiles
@@ -424,7 +378,7 @@ def legend_face(heading: str, entries: list[Symbol], fill: Color, footer: str = 
         c.rect(pad / 2, pad / 2, w - pad, h - pad, stroke=1, fill=0)
         title(c, heading, w / 2, h - pad - 12, w - 2 * pad, 15, INK, fonts.title)
         rows = len(entries)
-        top, bottom = h - pad - 24, pad + (14 if footer else 0)
+        top, bottom = h - pad - 24, pad + (24 if footer else 0)
         step = (top - bottom) / max(rows, 1)
         s = min(step * 0.8, 24)
         ground, fg = ink.fill(fill), ink_on(ink, fill)
@@ -441,13 +395,13 @@ def legend_face(heading: str, entries: list[Symbol], fill: Color, footer: str = 
             text_box(c, words, pad * 1.2 + s + 8, y - step * 0.45, w - 2.4 * pad - s - 8, step * 0.9, 9.5, INK,
                      fonts=fonts)
         if footer:
-            text_box(c, footer, pad, pad * 0.9, w - 2 * pad, 14, 8, INK, center=True, fonts=fonts)
+            text_box(c, footer, pad * 1.2, pad * 0.9, w - 2.4 * pad, 22, 8, INK, center=True, fonts=fonts)
     return draw
 
 
 def legend_height(rows: int) -> float:
     """A legend card's height for `rows` symbols (it is 92 mm wide)."""
-    return (34 + (16 if rows <= 8 else 13) * rows) * 72 / 25.4
+    return (38 + (16 if rows <= 8 else 13) * rows) * 72 / 25.4
 
 
 # ----------------------------------------------------------------------------- tokens
