@@ -23,7 +23,7 @@ from .tables import TableReader
 
 # the kit's tables, in every game folder (generator/kit/design.py SECTIONS: kept here so that
 # reading [game] does not load the kit)
-KIT_SECTIONS = ("print", "pieces", "faces", "style", "sides", "symbols", "defaults", "fonts",
+KIT_SECTIONS = ("print", "pieces", "faces", "style", "sides", "symbols", "defaults", "fonts", "icons", "layouts",
                 "tiles", "tokens", "tracks", "screens", "cards", "aids", "trackers")
 
 

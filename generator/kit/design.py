@@ -29,13 +29,13 @@ from ..games.symbols import Vocabulary
 from ..pdf import hx
 from ..tables import TableReader, whole_numbers
 from ..units import mm, parse_length
-from . import artfile, datafile, kinds
+from . import artfile, datafile, kinds, layouts
 from .faces import FaceSet
 
 # The tables of components.toml the kit reads in every game (a package may read some of them too,
 # such as [sides] and [board] for a game played from data).
 KINDS = ("tiles", "tokens", "tracks", "screens", "cards", "aids", "trackers")
-SECTIONS = ("print", "pieces", "faces", "style", "sides", "symbols", "defaults", "fonts", *KINDS)
+SECTIONS = ("print", "pieces", "faces", "style", "sides", "symbols", "defaults", "fonts", "icons", "layouts", *KINDS)
 STYLE_KEYS = ("accent", "tile_size", "legend", "legend_title", "setup", "setup_board", "notes", "banner")
 SIDE_KEYS = ("name", "colour", "emblem", "numbers")
 FONT_ROLES = ("body", "title", "figures")   # [fonts] keys the kinds use; other names: for layouts
@@ -123,6 +123,8 @@ class Reader(TableReader):
         self.game_faces: FaceSet = game.package_faces     # the package's named faces
         self.row: datafile.Row | None = None             # the data row being read, if any
         self.columns: list[str] = []
+        self.icons: dict[str, Any] = {name: name for name in kinds.MARKS}   # :name: -> a mark or an Art
+        self.layouts: dict[str, layouts.Layout] = {}
         self._sides: list[KitSide] | None = None
 
     @staticmethod
@@ -230,14 +232,15 @@ class Reader(TableReader):
         return {**values, **own, "side": info}
 
     def render(self, section: str, key: str, text: str, path: Path | None = None,
-               side: KitSide | None = None) -> str:
-        """A template over the game's numbers, rendered in the sandbox (generator/sandbox.py);
-        errors name the template file's line, or components.toml's for a text written there."""
+               side: KitSide | None = None, extra: dict[str, Any] | None = None) -> str:
+        """A template over the game's numbers (and `extra` names: a design's fields), rendered in the
+        sandbox (generator/sandbox.py); errors name the template file's line, or components.toml's
+        for a text written there."""
         from ..sandbox import TemplateFault, render
 
         where = path if path is not None else self.game.path
         try:
-            return render(text, self.values(side), where, includes=self.game.root / "templates")
+            return render(text, {**self.values(side), **(extra or {})}, where, includes=self.game.root / "templates")
         except TemplateFault as exc:
             if self.row is not None and "is undefined" in exc.message:
                 exc.message += f"; the columns of {self.row.path.name}: {', '.join(self.columns)}"
@@ -400,6 +403,25 @@ class Reader(TableReader):
         self.fonts = kinds.Fonts(**roles, named=named)
         return self.fonts
 
+    def read_icons(self) -> None:
+        """[icons]: NAME = a mark name or an art file, for `:NAME:` in texts and icon elements
+        (the built-in marks are icons too)."""
+        table = self.tables.get("icons", {})
+        if not isinstance(table, dict):
+            raise self._not_a_table("icons", "a table of name = \"art/axe.svg\" or a mark's name")
+        for name, value in table.items():
+            if not isinstance(name, str) or not name.replace("_", "").replace("-", "").isalnum():
+                raise self.error("icons", name, f"[icons] {name!r}: an icon's name is letters, digits, - and _ "
+                                                f"(it is written :{name}: in texts)")
+            self.icons[name] = self.mark("icons", name, value)
+
+    def icon(self, section: str, key: str, name: str):
+        """An icon by name (a mark or an Art)."""
+        if name not in self.icons:
+            raise self.error(section, key, f"unknown icon {name!r}{did_you_mean(name, self.icons)}; icons: "
+                                           f"{', '.join(self.icons)} (add your own in [icons])")
+        return self.icons[name]
+
 
 # ----------------------------------------------------------------------------- the design
 
@@ -491,6 +513,8 @@ def read_design(game: Game) -> Design:
     style = r.table("style", r.tables.get("style", {}), STYLE_KEYS)
     accent = r.colour("style", "accent", style["accent"]) if "accent" in style else package.accent
     fonts = r.read_fonts()
+    r.read_icons()
+    r.layouts = layouts.read_layouts(r.tables.get("layouts"), r.fail, tuple(fonts.named))
     vocabulary = Vocabulary.read(r.tables.get("symbols"), r.fail)
     r.sides()
     entries.read_tiles(r, style, vocabulary, fonts)

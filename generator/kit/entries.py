@@ -7,6 +7,7 @@ per entry; every fault names components.toml:LINE, the key and what was expected
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any, Callable
 
 from ..games.base import BoardSpec
@@ -14,8 +15,8 @@ from ..errors import did_you_mean
 from ..games.symbols import Vocabulary, tile_letters
 from ..pdf import hx
 from ..units import mm
-from . import kinds
-from .design import MAX_SIZE, NEUTRAL, Reader
+from . import kinds, layouts
+from .design import MAX_SIZE, NEUTRAL, KitSide, Reader
 from .faces import FaceSet
 
 SHAPES = ("square", "round", "edge")
@@ -32,7 +33,7 @@ TOKEN_KEYS = ("name", "plural", "shape", "size", "count", "values", "value", "si
 TRACK_KEYS = ("name", "plural", "from", "to", "cell", "fill", "accent", "count", "markers")
 SCREEN_KEYS = ("name", "plural", "heading", "text", "template", "panel", "sides", "by_side")
 CARD_KEYS = ("name", "plural", "title", "size", "count", "text", "template", "fill", "art", "back", "mark", "sides",
-             "by_side", "data")
+             "by_side", "data", "layout", "fields")
 AID_KEYS = ("name", "plural", "title", "size", "count", "text", "template", "fill")
 TRACKER_KEYS = ("name", "plural", "title", "spaces", "size", "count", "box", "fill", "text")
 BOARD_KEYS = ("files", "ranks", "fill", "alt_fill", "frame", "art", "coordinates", "cells", "terrain", "notes")
@@ -357,21 +358,19 @@ def _card(r: Reader, e, accent, fonts: kinds.Fonts) -> None:
     key, section, entry = e.key, e.section, e.values
     w, h = card_size(r, section, entry.get("size", "poker"))
     name, plural = _name(r, section, entry, key, key.replace("_", " ").capitalize())
-    footer = f"{r.game.info.title} \u00b7 {r.game.info.version}"
     faces, by_side = [], {}
     for side in r.which_sides(section, entry, False):
         where, own = r.for_side(section, entry, side, CARD_KEYS)
         fill = r.colour(where, "fill", own["fill"]) if "fill" in own else (side.colour if side else accent)
-        art = r.art(where, "art", r.field(where, "art", own, side=side)) if own.get("art") else None
+        path = r.field(where, "art", own, side=side) if own.get("art") else ""
+        art = r.art(where, "art", path) if path else None
         r.note_dpi(art, w, h)
         mark = r.mark(where, "mark", own["mark"]) if "mark" in own else (side.emblem if side else None)
         heading = r.field(where, "title", own, name, side)
         body = r.body(where, own, side)
-        tw, th = kinds.card_text_room(w, h, True)
-        _fits(r, where, "template" if "template" in own else "text",
-              lambda: kinds.fitted_size(body, tw, th, min(10.5, w / 13), fonts))
+        fields = {**_fields(r, where, own), "title": heading, "text": body, "art": path}
         stem = f"{e.stem}-{side.key}" if side else e.stem
-        front = r.add(stem, kinds.card_face(heading, body, fill, art, footer, fonts))
+        front = r.add(stem, layout_face(r, where, own, side, (w, h), fields, fonts, fill, art))
         back = own.get("back", True)
         own_back = e.row is not None and any(e.row.values.get(k) for k in ("back", "fill", "mark"))
         back_stem = stem if own_back else (f"{key}-{side.key}" if side else key)   # one back for the deck
@@ -390,6 +389,68 @@ def _card(r: Reader, e, accent, fonts: kinds.Fonts) -> None:
         if side is not None:
             by_side[side.key] = count
     r.piece(section, key, name, (w, h), faces, by_side=by_side, plural=plural)
+
+
+def _fields(r: Reader, where: str, own: dict[str, Any]) -> dict[str, Any]:
+    """A design's own fields for its layout: `fields = { cost = 3, type = "Spell" }` (a data row's
+    columns come with the row)."""
+    fields = own.get("fields", {})
+    if not isinstance(fields, dict) or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool)
+                                               for v in fields.values()):
+        raise r.error(where, "fields", "expected a table of name = text or number, such as { cost = 3 }")
+    return {k: str(v) for k, v in fields.items()}
+
+
+def layout_face(r: Reader, where: str, own: dict[str, Any], side: KitSide | None, size: tuple[float, float],
+                fields: dict[str, str], fonts: kinds.Fonts, fill, art=None) -> Callable:
+    """A face drawn by the design's layout (`layout`, default "plain"), each element resolved for
+    it: templates filled, files loaded, colours read, icons found, each text checked to fit its box
+    (else an error naming the design and the field)."""
+    name = r.field(where, "layout", own, "plain", side)
+    if name not in r.layouts:
+        raise r.error(where, "layout", f"unknown layout {name!r}{did_you_mean(name, r.layouts)}; layouts: "
+                                       f"{', '.join(r.layouts)} (add your own in [layouts.NAME])")
+    layout = r.layouts[name]
+    w, h = size
+    values = {**r.values(side), **fields, "fill": "#" + fill.hexval()[2:],
+              "ink": "#" + kinds.contrast(fill).hexval()[2:], "game": r.game.info.title, "version": r.game.info.version}
+    items = []
+    for el in layout.elements:
+        if not layouts.shown(el, values):
+            continue
+        section = f"layouts.{layout.name}.{el.name}"
+        key = el.field or el.type
+
+        def filled(template: str, what: str) -> str:
+            if "{" not in template:
+                return template
+            return r.render(section, what, template, side=side, extra=values).strip()
+
+        colours = {k: r.colour(section, k, filled(getattr(el, k), k)) if getattr(el, k) else None
+                   for k in ("colour", "fill", "stroke")}
+        placed = kinds.Placed(el, colour=colours["colour"] or kinds.INK, fill=colours["fill"], stroke=colours["stroke"])
+        if el.type == "text":
+            text = filled(el.text, "text") if el.text else fields.get(el.field, values.get(el.field, ""))
+            x, y, bw, bh = el.box(w, h)
+            if el.rotate in (90, 270):
+                bw, bh = bh, bw
+            _fits(r, where, key, lambda: kinds.richtext.fitted(str(text), bw, bh, el.size,
+                                                               kinds.element_styles(el.font, fonts),
+                                                               frozenset(r.icons)))
+            placed = replace(placed, text=str(text))
+        elif el.type == "image":
+            if el.art:
+                placed = replace(placed, art=r.art(section, "art", filled(el.art, "art")))
+            elif el.field == "art":
+                placed = replace(placed, art=art)
+            else:
+                placed = replace(placed, art=r.art(where, el.field, str(values.get(el.field))))
+            r.note_dpi(placed.art, *el.box(w, h)[2:])
+        elif el.type == "icon":
+            icon = filled(el.icon, "icon") if el.icon else str(values.get(el.field, ""))
+            placed = replace(placed, icon=r.icon(where if not el.icon else section, key, icon))
+        items.append(placed)
+    return kinds.layout_face(items, fonts, r.icons)
 
 
 def read_aids(r: Reader, accent, fonts: kinds.Fonts, package: FaceSet) -> None:

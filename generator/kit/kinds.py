@@ -634,37 +634,6 @@ def screen_panel_room(pw: float, ph: float) -> tuple[float, float]:
 CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "tarot": (70.0, 120.0), "mini": (44.0, 63.0)}
 
 
-def band_h(w: float, h: float) -> float:
-    return min(h * 0.12, w * 0.16)
-
-
-def card_text_room(w: float, h: float, footer: bool) -> tuple[float, float]:
-    """The text box of a card's body."""
-    pad = w * 0.07
-    return w - 2.6 * pad, h - band_h(w, h) - pad * 2.6 - (8 if footer else 0)
-
-
-def card_face(heading: str, body: str, fill: Color, art: Art | None, footer: str, fonts: Fonts = Fonts()) -> Callable:
-    """A card: art or a fill behind, a title band, the text, a small footer."""
-    def draw(c, ink: Ink, label, bleed, w, h):
-        background(c, ink, fill, art, bleed, w, h)
-        pad = w * 0.07
-        band = band_h(w, h)
-        c.saveState()
-        c.setFillColor(PANEL)
-        c.setFillAlpha(0.9)
-        c.roundRect(pad * 0.6, pad * 0.6, w - pad * 1.2, h - pad * 1.2 - band, pad * 0.6, stroke=0, fill=1)
-        c.restoreState()
-        fg = ink_on(ink, fill)
-        title(c, heading, w / 2, h - pad * 0.6 - band * 0.68, w - 3 * pad, band * 0.52, fg, fonts.title)
-        foot = 8 if footer else 0
-        tw, th = card_text_room(w, h, bool(footer))
-        text_box(c, body, pad * 1.3, pad * 1.2 + foot, tw, th, min(10.5, w / 13), INK, fonts=fonts)
-        if footer:
-            title(c, footer, w / 2, pad * 1.0, w - 3 * pad, 6, tint(INK, 0.6), fonts.body)
-    return draw
-
-
 def card_back(heading: str, fill: Color, art: Art | None, mark=None, fonts: Fonts = Fonts()) -> Callable:
     """A card back: art, or the fill with a frame, the emblem and the game's title."""
     def draw(c, ink: Ink, label, bleed, w, h):
@@ -733,6 +702,93 @@ def tracker_face(heading: str, note: str, box: str, cells, fill: Color, fonts: F
             size = fit_text(words, fonts.figures if not special else fonts.title, min(24, rect.h * 0.42), rect.w * 0.85)
             text_centered(c, words, cx, cy - size * 0.35, fonts.figures if not special else fonts.title, size,
                           text_ink)
+    return draw
+
+
+# ----------------------------------------------------------------------------- faces from layouts
+
+@dataclass(frozen=True)
+class Placed:
+    """A layout element resolved for one design: what it shows (its text, its art, its icon, a mark
+    name or an Art) and its colours."""
+
+    element: object              # layouts.Element
+    text: str = ""
+    art: Art | None = None
+    icon: object = None
+    colour: Color = INK
+    fill: Color | None = None
+    stroke: Color | None = None
+
+
+def element_styles(font: str, fonts: Fonts) -> richtext.Styles:
+    """The faces of a layout element's `font` (a role, or one of the folder's fonts)."""
+    name = {"body": fonts.body, "title": fonts.title, "figures": fonts.figures, "italic": fonts.italic}.get(
+        font, fonts.named.get(font, fonts.body))
+    if name == fonts.body:
+        return fonts.styles()
+    return richtext.Styles(name, name, fonts.italic if name == SERIF else name)
+
+
+def _rotated(c, element, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    """Turn the canvas about the box's centre by the element's rotation; the box to draw in, which
+    is turned too (a quarter turn swaps its width and height)."""
+    if not element.rotate:
+        return x, y, w, h
+    c.translate(x + w / 2, y + h / 2)
+    c.rotate(element.rotate)
+    if element.rotate in (90, 270):
+        w, h = h, w
+    return -w / 2, -h / 2, w, h
+
+
+def layout_face(items: list[Placed], fonts: Fonts = Fonts(), icons: dict | None = None) -> Callable:
+    """A face drawn from a layout's elements, in order; a shape filling the whole face (the
+    ground) runs past the cut by the bleed."""
+    icons = icons or {}
+
+    def draw(c, ink: Ink, label, bleed, w, h):
+        for item in items:
+            el = item.element
+            x, y, bw, bh = el.box(w, h)
+            if el.type in ("rect", "image") and x <= 0 and y <= 0 and bw >= w and bh >= h:
+                x, y, bw, bh = -bleed, -bleed, w + 2 * bleed, h + 2 * bleed   # the ground bleeds
+            c.saveState()
+            x, y, bw, bh = _rotated(c, el, x, y, bw, bh)
+            if el.opacity < 1:
+                c.setFillAlpha(el.opacity)
+            if item.fill is not None:
+                c.setFillColor(ink.fill(item.fill) if el.type == "rect" and bw * bh > w * h / 4 else item.fill)
+            if item.stroke is not None:
+                c.setStrokeColor(item.stroke)
+                c.setLineWidth(el.stroke_width.of(min(w, h)))
+            paint = {"fill": int(item.fill is not None), "stroke": int(item.stroke is not None)}
+            if el.type == "rect" and (paint["fill"] or paint["stroke"]):
+                radius = el.radius.of(min(w, h))
+                if radius:
+                    c.roundRect(x, y, bw, bh, radius, **paint)
+                else:
+                    c.rect(x, y, bw, bh, **paint)
+            elif el.type == "circle" and (paint["fill"] or paint["stroke"]):
+                c.circle(x + bw / 2, y + bh / 2, min(bw, bh) / 2, **paint)
+            elif el.type == "line":
+                c.setStrokeColor(item.stroke or item.colour)
+                c.setLineWidth(el.stroke_width.of(min(w, h)))
+                c.line(x, y + bh, x + bw, y)
+            elif el.type == "image" and item.art is not None and not (ink.saver and bw * bh > w * h / 2):
+                clip_rect(c, x, y, bw, bh)
+                draw_art(c, item.art, x, y, bw, bh, contain=el.fit == "contain")
+            elif el.type == "icon" and item.icon is not None:
+                draw_mark(c, item.icon, x + bw / 2, y + bh / 2, min(bw, bh) / 2, item.colour)
+            elif el.type == "text" and item.text:
+                colour = item.colour
+
+                def icon(c, name, ix, iy, s):
+                    draw_mark(c, icons[name], ix + s / 2, iy + s / 2, s / 2, colour)
+
+                richtext.draw(c, item.text, x, y, bw, bh, el.size, colour, element_styles(el.font, fonts),
+                              frozenset(icons), icon, el.align, el.valign)
+            c.restoreState()
     return draw
 
 

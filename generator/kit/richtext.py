@@ -95,6 +95,7 @@ def lines(paragraphs, width: float, size: float, styles: Styles) -> list[tuple[l
     bullet = size * 0.9
     found = []
     for is_bullet, words in paragraphs:
+        runs(" ".join(w.text for w in words), styles.regular)   # a glyph no font has is reported with its text
         indent = bullet if is_bullet else 0.0
         line: list[tuple[float, Word]] = []
         x = indent
