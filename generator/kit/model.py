@@ -125,6 +125,7 @@ class Kit:
     ink_saver: bool = False
     board_files: int = 8
     board_ranks: int = 8
+    marked: tuple[int, ...] = ()      # the board's special squares: its tiles' seams keep off them
     counts: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
     faces: FaceSet | None = field(default=None, compare=False, hash=False)
     hooks: KitHooks = field(default_factory=KitHooks, compare=False, hash=False)
@@ -283,7 +284,8 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
               designer=game.info.designer, square=side, paper=paper, margin=margin,
               board_overlap=overlap, bleed=bleed, pieces=pieces, duplex=duplex,
               back_offset=back_offset, ink_saver=ink_saver, board_files=game.board.files,
-              board_ranks=game.board.ranks, faces=game.faces, hooks=hooks, template=game.template,
+              board_ranks=game.board.ranks, marked=tuple(sorted({s for _, squares in game.board.marked for s in squares})),
+              faces=game.faces, hooks=hooks, template=game.template,
               counts={k: v for k, v in game.template_values().items() if isinstance(v, int)},
               tags=((f"square{side / mm(1):g}mm",) if square is not None else ()) + (("inksaver",) if ink_saver else ()))
     _check_fits(game, kit)

@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..pdf import BOLD, INK, ITALIC, PAPER, SERIF, draw_string, runs, write_runs, Forms, atomic_path, hx, new_canvas, paragraph, rasterize
+from reportlab.pdfbase import pdfmetrics
+
+from ..pdf import (BOLD, INK, ITALIC, PAPER, SERIF, draw_string, runs, runs_width, write_runs, Forms, atomic_path, hx,
+                   new_canvas, paragraph, rasterize)
 from ..units import mm, mm_text
 from .faces import clip_rect, draw_face
 from .layout import (BoardView, Page, Rect, alignment_targets, board_geometry,
@@ -91,18 +94,26 @@ def _header(c, kit: Kit, page: Page, number: int, total: int) -> None:
     c.setFillColor(INK)
     t = c.beginText(m, y)
     write_runs(t, runs(kit.title.upper(), BOLD), 9.5, 1.4)  # each character in a face that has it
-    t.setFont(SERIF, 9.5)
-    t.setFillColor(MUTED)
-    t.textOut("   print-and-play kit")
-    c.drawText(t)
     right = f"version {kit.version}" + (f"  \u00b7  {kit.date}" if kit.date else "") + \
             f"  \u00b7  page {number} of {total}"
+    if page.compact:    # the caption goes here: the sheet's pieces need the footer's room
+        t.setFillColor(MUTED)
+        room = width - 2 * m - t.getX() - pdfmetrics.stringWidth(right, SERIF, 9.5) - mm(8)
+        caption = "   " + page.caption
+        while caption and runs_width(runs(caption, ITALIC), 9) > room:
+            caption = caption[:-2] + "\u2026"
+        write_runs(t, runs(caption, ITALIC), 9)
+    else:
+        t.setFont(SERIF, 9.5)
+        t.setFillColor(MUTED)
+        t.textOut("   print-and-play kit")
+    c.drawText(t)
     c.setFont(SERIF, 9.5)
     c.drawRightString(width - m, y, right)
     c.setStrokeColor(RULE)
     c.setLineWidth(0.6)
     c.line(m, y - mm(1.6), width - m, y - mm(1.6))
-    if page.caption:
+    if page.caption and not page.compact:
         c.setFillColor(INK)
         draw_string(c, m, m + mm(0.5), page.caption, ITALIC, 9)
 
@@ -130,11 +141,19 @@ def _place(c, forms: _Forms, page: Page) -> None:
     kit = forms.kit
     for p in page.placements:
         r = p.rect
-        name = forms.face(p.piece, p.art, r.w, r.h)
+        w, h = (r.h, r.w) if p.turn in (90, 270) else (r.w, r.h)
+        name = forms.face(p.piece, p.art, w, h)
         c.saveState()
         if p.clip is not None and kit.bleed:
             clip_rect(c, p.clip.x, p.clip.y, p.clip.w, p.clip.h)
-        c.translate(r.x, r.y)
+        if p.turn == 90:
+            c.translate(r.x + r.w, r.y)
+            c.rotate(90)
+        elif p.turn == 270:
+            c.translate(r.x, r.y + r.h)
+            c.rotate(-90)
+        else:
+            c.translate(r.x, r.y)
         c.doForm(name)
         c.restoreState()
 
