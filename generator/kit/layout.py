@@ -4,7 +4,7 @@ Everything is in PDF points, origin at the lower-left corner of the page (or of 
 board coordinates). `impose(kit)` returns the document's pages in order:
 
     cover ("what to print") | [extra pages, e.g. the rulebook] | board tiles | mini board |
-    mini pieces | piece sheets | (duplex: double-sided sheets, each followed by its back page; calibration pair)
+    mini pieces (a game without a board has none of these three) | piece sheets | (duplex: double-sided sheets, each followed by its back page; calibration pair)
 
 Double-sided pieces are printed fold-over by default (front and back side by side, a dashed fold
 line between them), or with `kit.duplex` on a front page followed by a back page where each back
@@ -499,7 +499,7 @@ def _block(kit: Kit, units: tuple[Unit, ...], fold: bool) -> Block:
     unit_w, unit_h = unit_size(kit, piece, fold, content_frame(kit).w)
     gutter = gutter_for(kit)
     best = None
-    ways = [(False, False)] if piece.kind != "token" or fold else \
+    ways = [(False, False)] if piece.kind != "token" else \
         [(False, False), (False, True), (True, False), (True, True)]
     for turned, compact in ways:
         w, h = (unit_h, unit_w) if turned else (unit_w, unit_h)
@@ -570,6 +570,12 @@ def _place_block(kit: Kit, page: Page, block: Block, x0: float, y0: float) -> No
         rect = grid[row, col] = Rect(x, y, block.unit_w, block.unit_h)
         if piece.kind != "token":
             page.placements.append(Placement(piece.kind, piece.key, "front", rect))
+        elif unit.back is not None and block.fold and block.turned:    # the back above its front
+            w = piece.width
+            low, high = Rect(x, y, rect.w, w), Rect(x, y + w, rect.w, w)
+            page.placements.append(Placement(unit.front, piece.key, "front", low, low.grown(b, b, b, 0), turn=90))
+            page.placements.append(Placement(unit.back, piece.key, "back", high, high.grown(b, 0, b, b), turn=90))
+            page.lines.append(Line(x, y + w, x + rect.w, y + w, "fold"))
         elif unit.back is not None and block.fold:
             w = piece.width
             left, right = Rect(x, y, w, rect.h), Rect(x + w, y, w, rect.h)
@@ -673,9 +679,10 @@ def impose(kit: Kit, extra: int = 0) -> list[Page]:
     width, height = kit.page_size
     pages = [Page("cover", "What to print, how to cut and fold, and what is in the box", width, height)]
     pages += [Page("extra", "", width, height) for _ in range(extra)]
-    pages += board_tiles(kit)
-    pages.append(mini_board(kit))
-    pages += mini_piece_pages(kit)
+    if kit.hooks.board:
+        pages += board_tiles(kit)
+        pages.append(mini_board(kit))
+        pages += mini_piece_pages(kit)
     pages += piece_pages(kit)
     if kit.duplex:
         pages += calibration(kit)

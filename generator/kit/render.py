@@ -244,6 +244,8 @@ def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
         else:
             groups.append((what, [number], how))
 
+    specials = any(p.kind != "token" for p in kit.pieces)
+    pieces_what = "Pieces, tracker and player aids" if specials else "Components to cut out"
     for number, page in enumerate(pages, start=1):
         if page.kind == "cover":
             add("This page: how to print, cut and assemble", number, "read; no need to print")
@@ -255,7 +257,7 @@ def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
         elif page.kind in ("mini", "mini-pieces"):
             add("Mini board and its pieces (optional)", number, "single-sided")
         elif page.kind == "pieces":
-            add("Pieces, tracker and player aids", number, "single-sided, 100 %")
+            add(pieces_what, number, "single-sided, 100 %")
         elif page.kind in ("duplex", "back"):
             add("Two-sided pieces, fronts and backs", number,
                 f"double-sided, flip on the {kit.duplex} edge")
@@ -377,10 +379,11 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         steps.append(f"Two-sided pieces print on the front and back of one sheet: print those pages "
                      f"double-sided, flipping on the {kit.duplex} edge. Print the calibration sheet "
                      f"first; if its scales read other than 0, build again with --back-offset X,Y.")
-    steps.append("Board: cut the page margins off along the marks, trim each tile that sits to the "
-                 "right or below on its solid seam line, lay it over its neighbour so the half targets "
-                 "meet, and tape the joins from behind. The tile letters and numbers (A1, A2, B1...) "
-                 "show where each goes.")
+    if kit.hooks.board:
+        steps.append("Board: cut the page margins off along the marks, trim each tile that sits to the "
+                     "right or below on its solid seam line, lay it over its neighbour so the half targets "
+                     "meet, and tape the joins from behind. The tile letters and numbers (A1, A2, B1...) "
+                     "show where each goes.")
     if kit.bleed:
         steps.append(f"The art runs {mm_text(kit.bleed)} mm past each cut line (bleed), so a "
                      f"slightly-off cut leaves no white edge; the strips between pieces are waste.")
@@ -397,6 +400,8 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         c.setFillColor(INK)
         draw_string(c, x + icon + mm(3), y, text, SERIF, 9.5)
         y -= icon + mm(0.9)
+    if not kit.hooks.board:
+        return
     mini = next(p for p in pages if p.kind == "mini")
     c.setFont(SERIF, 9.5)
     c.drawString(x + icon + mm(3), y, f"The board: {kit.board_files} \u00d7 {kit.board_ranks} squares of {mm_text(kit.square)} mm "

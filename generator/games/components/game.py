@@ -26,6 +26,7 @@ class ComponentsGame(Game):
 
     numbers: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     board_spec: BoardSpec = BoardSpec(8, 8)
+    has_board: bool = False          # a [board] table: a folder without one prints no board
     board_draw: Callable = field(default=_no_board, compare=False, hash=False, repr=False)
 
     @classmethod
@@ -47,7 +48,7 @@ class ComponentsGame(Game):
         game = replace(game, numbers=dict(numbers))
         reader = Reader(replace(game, tables={**game.tables, "board": data.get("board", {})}))
         board, draw = read_board(reader, reader.read_fonts())
-        return replace(game, board_spec=board, board_draw=draw)
+        return replace(game, board_spec=board, board_draw=draw, has_board="board" in data)
 
     @property
     def board(self) -> BoardSpec:
@@ -61,7 +62,7 @@ class ComponentsGame(Game):
     def package_hooks(self):
         from ..base import KitHooks
         board = self.board_spec
-        return KitHooks(board_notes=f"The board: {board.files} \u00d7 {board.ranks} squares.")
+        return KitHooks(board_notes=f"The board: {board.files} \u00d7 {board.ranks} squares.", board=self.has_board)
 
     def template_values(self) -> dict[str, Any]:
         return {**super().template_values(), **self.numbers}
