@@ -45,7 +45,8 @@ def check_out(out: Path | str) -> Path:
 def run(*, game: Path | str | None = None, out: Path | str | None = None, paper: str | None = None,
         duplex: str | None = None, back_offset: str | None = None, square: str | None = None,
         ink_saver: bool = False, png: bool = False, rules: Path | str | None = None,
-        rulebook_only: bool = False, force: bool = False, warn: Callable[[str], None] | None = None,
+        rulebook_only: bool = False, force: bool = False, showcase: bool = False,
+        warn: Callable[[str], None] | None = None,
         report: Callable[[str], None] | None = None, stage: Callable[[str], None] | None = None) -> list[Path]:
     """Build the kit of the game folder `game` (default: ./components.toml, else the built-in
     game) into `out`, and beside it the examples booklet when the folder has examples.md; return
@@ -107,6 +108,11 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
             stage("drawing the kit")
             missing_glyphs()      # from an earlier build in this process (--watch)
             paths = [draw_kit(kit, pages, png, staging, folder, outputs)]
+            if showcase:
+                from .kit.showcase import build_showcase
+                picture = build_showcase(kit, staging)
+                outputs.adopt(picture, folder / picture.name)
+                paths.append(folder / picture.name)
             for text in missing_glyphs():
                 warn(text)
             if booklet_job is not None:

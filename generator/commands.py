@@ -101,10 +101,13 @@ def build_command(
                                "example fails the check (marked in red on its page)."),
     watch: bool = typer.Option(False, "--watch", help="Rebuild whenever components.toml, rules.md, "
                                "examples.md, templates/ or art/ change or appear."),
+    showcase: bool = typer.Option(False, "--showcase", help="Also write OUT/<game>-showcase.png: the "
+                                  "components laid out for the game's web page."),
 ) -> None:
     """Build the print-and-play kit (PDF) from a game folder."""
     run_build(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset, square=square,
-              ink_saver=ink_saver, png=png, rules=rules, rulebook_only=rulebook_only, force=force, watch=watch)
+              ink_saver=ink_saver, png=png, rules=rules, rulebook_only=rulebook_only, force=force, watch=watch,
+              showcase=showcase)
 
 
 def _progress_lines(total: int) -> Callable[[dict], None]:
