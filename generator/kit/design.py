@@ -244,6 +244,8 @@ class Reader(TableReader):
         except TemplateFault as exc:
             if self.row is not None and "is undefined" in exc.message:
                 exc.message += f"; the columns of {self.row.path.name}: {', '.join(self.columns)}"
+            if self.row is not None and path is None and self.row.values.get(key, "") == text:
+                raise self.row.error(key, exc.message) from None       # the template is the cell's
             if path is not None or exc.path != where:  # a template file, or a file it included
                 raise GameFileError(exc.path, exc.line, f"template: {exc.message}") from None
             base, line = self.game.line_of(section, key), exc.line

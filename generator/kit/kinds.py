@@ -165,7 +165,8 @@ def background(c, ink: Ink, fill: Color | None, art: Art | None, bleed: float, w
 def fit_text(text: str, font: str, size: float, width: float) -> float:
     """The size (at most `size`) at which `text` fits `width` (each character in a font that has
     it, `pdf.runs`)."""
-    from ..pdf import runs
+    from ..pdf import register_fonts, runs
+    register_fonts()
     natural = runs_width(runs(text, font), size) if not text.isascii() else pdfmetrics.stringWidth(text, font, size)
     return size if natural <= width else size * width / natural
 

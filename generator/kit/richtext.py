@@ -13,7 +13,7 @@ from typing import Callable
 
 from reportlab.pdfbase import pdfmetrics
 
-from ..pdf import runs
+from ..pdf import register_fonts, runs
 
 MIN_TEXT = 5.0           # points: the smallest text a component prints
 LEADING = 1.2            # line height, times the size
@@ -122,6 +122,7 @@ def fitted(text: str, width: float, height_: float, size: float, styles: Styles,
            icons: frozenset[str] = frozenset()) -> float:
     """The size, at most `size`, at which `text` fills the box; raises TextDoesNotFit when it
     would be below MIN_TEXT (or a single word is wider than the box at MIN_TEXT)."""
+    register_fonts()
     paragraphs = parse(text, icons)
     while paragraphs:
         found = lines(paragraphs, width, size, styles)
