@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .errors import GameFileError, UsageError, did_you_mean, key_line, read_text
-from .paths import own_file
+from .paths import names_a_file, own_file
 from .games import DEFAULT, game_class
 from .games.base import COMPONENTS_FILE, Game, GameInfo
 from .tables import TableReader
@@ -62,8 +62,24 @@ def load_game(folder: Path | str | None = None) -> Game:
     if not info.title:
         info = replace(info, title=cls.default().info.title)
     base = cls(info=info, folder=folder, source=source, tables={k: data[k] for k in KIT_SECTIONS if k in data})
+    game = cls.from_table({k: data[k] for k in cls.sections if k in data}, base)
+    if not _has_components(cls, data):
+        return game      # the package's own pieces and faces: no need to load the kit (a quick `pnp check`)
     from .kit.design import with_design
-    return with_design(cls.from_table({k: data[k] for k in cls.sections if k in data}, base))
+    return with_design(game)
+
+
+def _has_components(cls: type[Game], data: dict[str, Any]) -> bool:
+    """Whether the folder declares components of its own (a kind, faces, fonts...), names a file
+    as a piece's face, or is a game made of data."""
+    if not cls.engine or any(k in data for k in KIT_SECTIONS if k not in ("print", "pieces")):
+        return True
+    faces = []
+    for table in (data.get("pieces") or {}).values() if isinstance(data.get("pieces"), dict) else ():
+        if isinstance(table, dict):
+            faces += [table.get("front"), table.get("back"), *(table.get("backs") or {})]
+            faces += [v for row in table.get("faces") or () if isinstance(row, list) for v in row[:2]]
+    return any(names_a_file(face) for face in faces)
 
 
 def find_game(folder: Path | str | None) -> Game:

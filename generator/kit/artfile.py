@@ -13,9 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import GameFileError
-from ..paths import inside, why_outside
+from ..paths import ART_SUFFIXES, inside, why_outside
 
-SVG, IMAGES = (".svg",), (".png", ".jpg", ".jpeg")
+SVG, IMAGES = ART_SUFFIXES[:1], ART_SUFFIXES[1:]
 MIN_DPI = 300
 MAX_PIXELS = 40_000_000          # an image's width x height: more than a sheet at 600 dpi
 MAX_ART_BYTES = 32 * 2 ** 20     # one art file

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator
 from reportlab.lib.colors import Color
 
 from ..errors import GameFileError, did_you_mean, read_text
+from ..paths import names_a_file
 from ..games.base import MAX_COPIES, Game, KitHooks
 from ..games.symbols import Vocabulary
 from ..pdf import hx
@@ -428,11 +429,6 @@ class Reader(TableReader):
 # ----------------------------------------------------------------------------- the design
 
 
-def _is_file(value: Any) -> bool:
-    """A face written as the designer's file ("art/viking.svg") rather than a face's name."""
-    return isinstance(value, str) and (value.lower().endswith(artfile.SVG + artfile.IMAGES) or "/" in value)
-
-
 def _file_faces(r: Reader, declared: dict[str, Any]) -> None:
     """The designer's files named as faces in [pieces] tables (front, back, backs, faces): each
     loaded and made a face named by its path."""
@@ -446,7 +442,7 @@ def _file_faces(r: Reader, declared: dict[str, Any]) -> None:
         if isinstance(table.get("faces"), list):
             named += [("faces", v) for row in table["faces"] if isinstance(row, list) for v in row[:2]]
         for where, value in named:
-            if _is_file(value) and value not in r.draw:
+            if names_a_file(value) and value not in r.draw:
                 art = r.art(section, where, value)
                 r.add(value, kinds.art_face(art))
 
