@@ -56,5 +56,5 @@ ART_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")   # the designer's art (generat
 
 
 def names_a_file(value: object) -> bool:
-    """Whether a face is written as a file of the folder ("art/viking.svg") rather than by name."""
+    """Whether a face is written as a file of the folder ("art/hero.svg") rather than by name."""
     return isinstance(value, str) and (value.lower().endswith(ART_SUFFIXES) or "/" in value)

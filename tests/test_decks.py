@@ -23,7 +23,6 @@ from generator.errors import GameFileError
 from generator.kit import layout
 from generator.kit.layouts import BUILT_IN, read_layouts
 from generator.kit.model import load_kit
-from generator.kit.render import build as build_kit
 from generator.units import mm
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -174,8 +174,8 @@ class Vocabulary:
             all(isinstance(r, str) for r in value) else ()
         n = len(rows)
         if not rows or n % 2 == 0 or not 3 <= n <= 9 or any(len(r) != n for r in rows):
-            raise fail(f"expected an odd square grid of 3 to 9 rows, such as "
-                       f"[\".....\", \"..m..\", \".mOm.\", \"..m..\", \".....\"]")
+            raise fail("expected an odd square grid of 3 to 9 rows, such as "
+                       "[\".....\", \"..m..\", \".mOm.\", \"..m..\", \".....\"]")
         own = self.letter_of("own")
         allowed = ({own, NOTHING} | set(self.area)) if area_only else set(self.symbols) | {NOTHING}
         for number, row in enumerate(rows, start=1):

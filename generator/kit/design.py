@@ -9,8 +9,8 @@ folds and mirrors (`generator.kit.entries` reads each kind).
 
 `read_design(game)` reads every kind of the folder into a `Design`, which `config.load_game`
 attaches to the game (`Game.design`): `Game.faces` is then every face the folder prints, the
-package's, the generated ones and the designer's own files (`front = "art/viking.svg"` in
-`[pieces]`; `[faces] viking-front = "art/viking.svg"` replaces a named face wherever it is
+package's, the generated ones and the designer's own files (`front = "art/hero.svg"` in
+`[pieces]`; `[faces] hero-front = "art/hero.svg"` replaces a named face wherever it is
 drawn, the rulebook's diagrams included). Every error names components.toml and the line.
 """
 

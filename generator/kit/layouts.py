@@ -22,7 +22,6 @@ Element keys (every text value may be a template over the design's fields, `{{ c
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
