@@ -100,6 +100,7 @@ class Design:
     sources: dict[str, str] = field(default_factory=dict)
     vocabulary: Vocabulary = field(default_factory=Vocabulary.default)
     sides: tuple[KitSide, ...] = ()
+    owners: dict[str, str] = field(default_factory=dict)   # face name -> the side it is made for
 
 
 class Reader(TableReader):
@@ -119,6 +120,7 @@ class Reader(TableReader):
         self.totals: dict[str, int] = {}     # each generated piece's copies, by its name
         self.side_totals: dict[str, dict[str, int]] = {}   # side key -> piece name -> that side's copies
         self.turned: set[str] = set()        # faces of the far side: drawn turned on a board
+        self.owners: dict[str, str] = {}     # face name -> the key of the side it is made for
         self.setup: dict[str, list[int]] = {}   # a set-up picture the components imply (tiles)
         self.fonts = kinds.Fonts()
         self.game_faces: FaceSet = game.package_faces     # the package's named faces
@@ -272,12 +274,14 @@ class Reader(TableReader):
         return self.render(section, "text", self.text(section, "text", entry.get("text", "")), side=side)
 
     # --- what the tables make
-    def add(self, name: str, draw: Callable, label: str = "", turned: bool = False) -> str:
+    def add(self, name: str, draw: Callable, label: str = "", side: KitSide | None = None) -> str:
+        """A face: its drawing, its default label, the side it is made for (the far side's turn
+        on a board when they are tiles: `turned`)."""
         self.draw[name] = draw
         if label:
             self.labels[name] = label
-        if turned:
-            self.turned.add(name)
+        if side is not None:
+            self.owners[name] = side.key
         return name
 
     def piece(self, section: str, key: str, name: str, size: tuple[float, float],
@@ -547,7 +551,7 @@ def read_design(game: Game) -> Design:
     hooks = _hooks(r, style, game.package_hooks(), fronts)
     return Design(faces=faces, pieces=pieces, values={"sides": [s.name for s in r.sides()], **r.totals},
                   hooks=hooks, warnings=tuple(r.warnings), sources=dict(r.sources), vocabulary=vocabulary,
-                  sides=tuple(r.sides()))
+                  sides=tuple(r.sides()), owners=dict(r.owners))
 
 
 def with_design(game: Game) -> Game:

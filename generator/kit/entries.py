@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from ..games.base import BoardSpec
+from ..games.grid import MAX_FILES, MAX_RANKS
 from ..errors import did_you_mean
 from ..games.symbols import Vocabulary, tile_letters
 from ..pdf import hx
@@ -174,8 +175,9 @@ def _tile(r: Reader, e, vocabulary: Vocabulary, fonts, arts, letters, leading, s
         for face, marker in (("front", "I"), ("back", "II")):
             tile = kinds.TileFace(name if face == "front" else back_name, grids[face], marker, auras.get(face),
                                   face == "front" or start == "either", letters[key], key == leader)
-            made.append(r.add(f"{stem}-{face}", kinds.tile_face(tile, fill, mark, symbols, arts, fonts),
-                              turned=turned))
+            made.append(r.add(f"{stem}-{face}", kinds.tile_face(tile, fill, mark, symbols, arts, fonts), side=side))
+            if turned:
+                r.turned.add(made[-1])
         faces.append([*made, count])
         if side is not None:
             by_side[side.key] = by_side.get(side.key, 0) + count
@@ -235,13 +237,13 @@ def _token(r: Reader, e, fonts: kinds.Fonts) -> None:
         fill = r.colour(where, "fill", own["fill"]) if "fill" in own else (side.colour if side else hx(NEUTRAL))
         mark = token_mark if token_mark is not None else (side.emblem if side else None)
         stem = f"{e.stem}-{side.key}" if side else e.stem
-        back_name = r.add(f"{stem}-back", kinds.back_face(fill, mark, art, shape)) if back else ""
+        back_name = r.add(f"{stem}-back", kinds.back_face(fill, mark, art, shape), side=side) if back else ""
         for value, n in rows:
             if shape != "edge":
                 _fits(r, where, "values" if value else "label",
                       lambda: kinds.token_text(shape, *size, value, label, mark is not None, fonts))
             name = f"{stem}-{value}" if value else stem
-            r.add(name, kinds.token_face(shape, fill, value=value, mark=mark, art=art, fonts=fonts), label)
+            r.add(name, kinds.token_face(shape, fill, value=value, mark=mark, art=art, fonts=fonts), label, side)
             faces.append([name, back_name, n])
             if side is not None:
                 by_side[side.key] = by_side.get(side.key, 0) + n
@@ -298,8 +300,8 @@ def _markers(r: Reader, section: str, key: str, entry: dict[str, Any], cell: flo
     for who, n in rows:
         fill = who.colour if who else hx(NEUTRAL)
         name = f"{key}-marker-{who.key}" if who else f"{key}-marker"
-        front = r.add(name, kinds.token_face("round", fill, mark=who.emblem if who else "dot", fonts=fonts))
-        back = r.add(f"{name}-lap", kinds.token_face("round", fill, value="+", fonts=fonts))
+        front = r.add(name, kinds.token_face("round", fill, mark=who.emblem if who else "dot", fonts=fonts), side=who)
+        back = r.add(f"{name}-lap", kinds.token_face("round", fill, value="+", fonts=fonts), side=who)
         faces.append([front, back, n])
     size = cell * 0.8
     r.piece(section, f"{key}_markers", "Score marker", (size, size), faces)
@@ -329,7 +331,7 @@ def read_screens(r: Reader, accent, fonts: kinds.Fonts) -> None:
             fill = side.colour if side else accent
             face = r.add(f"{key}-{side.key}" if side else key,
                          kinds.screen_face(side.name if side else r.game.info.title, fill,
-                                           side.emblem if side else None, panels, heading, fonts))
+                                           side.emblem if side else None, panels, heading, fonts), side=side)
             faces.append([face, "", 1])
         name, plural = _name(r, section, entry, key, "Player screen")
         r.piece(section, key, name, (3 * pw, 2 * ph), faces, plural=plural)
@@ -370,16 +372,17 @@ def _card(r: Reader, e, accent, fonts: kinds.Fonts) -> None:
         body = r.body(where, own, side)
         fields = {**_fields(r, where, own), "title": heading, "text": body, "art": path}
         stem = f"{e.stem}-{side.key}" if side else e.stem
-        front = r.add(stem, layout_face(r, where, own, side, (w, h), fields, fonts, fill, art))
+        front = r.add(stem, layout_face(r, where, own, side, (w, h), fields, fonts, fill, art), side=side)
         back = own.get("back", True)
         own_back = e.row is not None and any(e.row.values.get(k) for k in ("back", "fill", "mark"))
         back_stem = stem if own_back else (f"{key}-{side.key}" if side else key)   # one back for the deck
         if isinstance(back, str):
             back_art = r.art(where, "back", back)
             r.note_dpi(back_art, w, h)
-            back = r.add(f"{back_stem}-back", kinds.card_back(r.game.info.title, fill, back_art, fonts=fonts))
+            back = r.add(f"{back_stem}-back", kinds.card_back(r.game.info.title, fill, back_art, fonts=fonts),
+                         side=side)
         elif back is True:
-            back = r.add(f"{back_stem}-back", kinds.card_back(r.game.info.title, fill, None, mark, fonts))
+            back = r.add(f"{back_stem}-back", kinds.card_back(r.game.info.title, fill, None, mark, fonts), side=side)
         elif back is False:
             back = ""
         else:
@@ -511,9 +514,9 @@ def read_board(r: Reader, fonts: kinds.Fonts = kinds.Fonts()) -> tuple[BoardSpec
     """The board: files x ranks cells, per-cell terrain from `cells`, `[board.terrain.NAME]`."""
     entry = r.table("board", r.tables.get("board", {}), BOARD_KEYS)
     files, ranks = (r.count("board", k, entry.get(k, 8)) for k in ("files", "ranks"))
-    if not 2 <= files <= 26 or not 2 <= ranks <= 40:
-        raise r.error("board", "files" if not 2 <= files <= 26 else "ranks",
-                      "a board has 2 to 26 files and 2 to 40 ranks")
+    if not 2 <= files <= MAX_FILES or not 2 <= ranks <= MAX_RANKS:
+        raise r.error("board", "files" if not 2 <= files <= MAX_FILES else "ranks",
+                      f"a board has 2 to {MAX_FILES} files and 2 to {MAX_RANKS} ranks")
     terrains = {}
     for name, spec in r.entries("board.terrain", entry.get("terrain", {})).items():
         section = f"board.terrain.{name}"

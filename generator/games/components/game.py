@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, ClassVar
 
-from ..base import BoardSpec, Game, GameInfo
+from ..base import MAX_SIDES, MIN_SIDES, BoardSpec, Game, GameInfo, Side
 
 SECTIONS = ("numbers", "sides", "board")
 
@@ -53,6 +53,15 @@ class ComponentsGame(Game):
     @property
     def board(self) -> BoardSpec:
         return self.board_spec
+
+    @property
+    def sides(self) -> tuple[Side, ...]:  # type: ignore[override]
+        """The [sides.NAME] tables as the core's sides, when there are 2 to 4 of them (else none:
+        the browser's sandbox table then has one shared seat)."""
+        found = self.design.sides if self.design is not None else ()
+        if not MIN_SIDES <= len(found) <= MAX_SIDES:
+            return ()
+        return tuple(Side(s.key, s.name, s.name, "#" + s.colour.hexval()[2:], seat) for seat, s in enumerate(found))
 
     @property
     def package_faces(self):
