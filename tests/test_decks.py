@@ -183,3 +183,14 @@ def test_the_showcase_is_a_picture_of_the_components(tmp_path):
         assert image.size[0] > 2000 and image.size[0] > image.size[1]
         assert len(image.convert("RGB").getcolors(1 << 20)) > 50                  # cards drawn, not a blank
     assert not list(tmp_path.glob(".*"))                                            # no work file left behind
+
+
+def test_a_large_token_is_drawn_from_a_layout_with_its_value_as_title(tmp_path):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "components.toml").write_text(
+        '[game]\npackage = "components"\ntitle = "Relics"\n\n[tokens.relic]\nsize = "40mm"\nlayout = "icon"\n'
+        'values = { "Crown" = 2, "Lamp" = 1 }\nfields = { icon = "crown" }\ntext = "Worth 3 at the end."\n')
+    path = build.run(game=folder, out=tmp_path / "out", warn=lambda text: None)[0]
+    text = " ".join(page.extract_text() for page in PdfReader(str(path)).pages)
+    assert text.count("Crown") >= 2 and "Lamp" in text and "Worth 3 at the end." in text

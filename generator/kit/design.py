@@ -451,18 +451,23 @@ def _file_faces(r: Reader, declared: dict[str, Any]) -> None:
                 r.add(value, kinds.art_face(art))
 
 
-def _replaced_faces(r: Reader, package: FaceSet) -> None:
+def _face(r: Reader, section: str, key: str, face: Any) -> str:
+    """A face's name: one the package draws or the tables made."""
+    if not isinstance(face, str) or (face not in r.draw and face not in r.game_faces.draw):
+        known = [*r.game_faces.names, *r.draw]
+        raise r.error(section, key, f"unknown face {face!r}{did_you_mean(str(face), known)}; faces: "
+                                    f"{', '.join(known)}")
+    return face
+
+
+def _replaced_faces(r: Reader) -> None:
     """[faces] NAME = "art/file.svg": the named face (the package's or a generated one) drawn from
     the designer's file wherever it appears."""
     table = r.tables.get("faces", {})
     if not isinstance(table, dict):
         raise r._not_a_table("faces", "a table of face = \"art/file.svg\"")
-    known = [*package.names, *r.draw]
     for name, value in table.items():
-        if name not in known:
-            raise r.error("faces", name, f"unknown face {name!r}{did_you_mean(name, known)}; faces: "
-                                         f"{', '.join(known)}")
-        r.add(name, kinds.art_face(r.art("faces", name, value)))
+        r.add(_face(r, "faces", name, name), kinds.art_face(r.art("faces", name, value)))
 
 
 def _hooks(r: Reader, style: dict[str, Any], package: KitHooks, fronts: list[str]) -> KitHooks:
@@ -470,12 +475,8 @@ def _hooks(r: Reader, style: dict[str, Any], package: KitHooks, fronts: list[str
     changes: dict[str, Any] = {}
     banner = style.get("banner")
     if banner is not None:
-        for face in r.texts("style", "banner", banner, "face names"):
-            if face not in r.draw and face not in r.game_faces.draw:
-                known = [*r.game_faces.names, *r.draw]
-                raise r.error("style", "banner", f"unknown face {face!r}{did_you_mean(face, known)}; "
-                                                 f"faces: {', '.join(known)}")
-        changes["banner"] = tuple(banner)
+        changes["banner"] = tuple(_face(r, "style", "banner", f) for f in r.texts("style", "banner", banner,
+                                                                                    "face names"))
     elif not package.banner:
         changes["banner"] = tuple(fronts[k * len(fronts) // 6] for k in range(min(6, len(fronts))))
     if len(changes.get("banner", package.banner)) == 1:
@@ -484,11 +485,7 @@ def _hooks(r: Reader, style: dict[str, Any], package: KitHooks, fronts: list[str
     layout = style.get("setup_board")
     if layout is not None:
         for square, face in r.table("style.setup_board", layout, tuple(layout)).items():
-            if not isinstance(face, str) or (face not in r.draw and face not in r.game_faces.draw):
-                known = [*r.game_faces.names, *r.draw]
-                raise r.error("style.setup_board", square, f"unknown face {face!r}"
-                                                           f"{did_you_mean(str(face), known)}; faces: "
-                                                           f"{', '.join(known)}")
+            _face(r, "style.setup_board", square, face)
             try:
                 placed.setdefault(face, []).append(r.game.board.parse_square(square))
             except ValueError as exc:
@@ -531,7 +528,7 @@ def read_design(game: Game) -> Design:
     if declared is not None:
         declared = r.entries("pieces", declared)
         _file_faces(r, declared)
-    _replaced_faces(r, package)
+    _replaced_faces(r)
     faces = package
     if r.draw or accent is not package.accent:
         sized = package.sized if package.sized is True else frozenset(package.sized or ()) | frozenset(r.draw)

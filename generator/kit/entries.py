@@ -30,7 +30,7 @@ START = ("front", "either")
 TILE_KEYS = ("name", "plural", "back_name", "count", "sides", "by_side", "mark", "front", "back", "front_aura",
              "back_aura", "letter", "start", "data")
 TOKEN_KEYS = ("name", "plural", "shape", "size", "count", "values", "value", "sides", "by_side", "fill", "mark",
-              "art", "back", "label", "data")
+              "art", "back", "label", "data", "layout", "fields", "text", "template")
 TRACK_KEYS = ("name", "plural", "from", "to", "cell", "fill", "accent", "count", "markers")
 SCREEN_KEYS = ("name", "plural", "heading", "text", "template", "panel", "sides", "by_side")
 CARD_KEYS = ("name", "plural", "title", "size", "count", "text", "template", "fill", "art", "back", "mark", "sides",
@@ -239,11 +239,17 @@ def _token(r: Reader, e, fonts: kinds.Fonts) -> None:
         stem = f"{e.stem}-{side.key}" if side else e.stem
         back_name = r.add(f"{stem}-back", kinds.back_face(fill, mark, art, shape), side=side) if back else ""
         for value, n in rows:
-            if shape != "edge":
-                _fits(r, where, "values" if value else "label",
-                      lambda: kinds.token_text(shape, *size, value, label, mark is not None, fonts))
             name = f"{stem}-{value}" if value else stem
-            r.add(name, kinds.token_face(shape, fill, value=value, mark=mark, art=art, fonts=fonts), label, side)
+            if "layout" in own:        # a large token drawn from a layout: its value, label and fields
+                fields = {**_fields(r, where, own), "title": value, "value": value, "label": label,
+                          "text": r.body(where, own, side) if "text" in own or "template" in own else "",
+                          "art": r.field(where, "art", own, side=side) if own.get("art") else ""}
+                r.add(name, layout_face(r, where, own, side, size, fields, fonts, fill, art), side=side)
+            else:
+                if shape != "edge":
+                    _fits(r, where, "values" if value else "label",
+                          lambda: kinds.token_text(shape, *size, value, label, mark is not None, fonts))
+                r.add(name, kinds.token_face(shape, fill, value=value, mark=mark, art=art, fonts=fonts), label, side)
             faces.append([name, back_name, n])
             if side is not None:
                 by_side[side.key] = by_side.get(side.key, 0) + n
