@@ -44,6 +44,8 @@ FOLDERS = {
     "tafl": lambda tmp: ROOT / "games" / "tafl",
     "tessera": lambda tmp: ROOT / "games" / "tile-duel",
     "hoardfall": lambda tmp: ROOT / "games" / "hoard",
+    "lantern-market": lambda tmp: ROOT / "games" / "lantern-market",
+    "deck": lambda tmp: TESTS / "deck",
     "siege-own-art": siege_with_own_art,
     "longhouse": lambda tmp: TESTS / "longhouse",
     "valley": lambda tmp: TESTS / "valley",
