@@ -2,7 +2,7 @@
 
 Every game folder declares its components with the same kinds: `[tiles]`, `[tokens]`, `[cards]`,
 `[tracks]`, `[screens]`, `[aids]`, `[trackers]`, and `[pieces]` for any faces at all. A game
-package adds *named default faces* (its `FaceSet`: Siege's troops, its tracker and player aid)
+package adds *named default faces* (its `FaceSet`: its pieces, its tracker and player aid)
 and its rules, never a second component system. Each entry becomes faces drawn by
 `generator.kit.kinds` and one generated `[pieces]` table that the generic kit imposes, cuts,
 folds and mirrors (`generator.kit.entries` reads each kind).

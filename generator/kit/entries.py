@@ -464,7 +464,7 @@ def layout_face(r: Reader, where: str, own: dict[str, Any], side: KitSide | None
 
 def read_aids(r: Reader, accent, fonts: kinds.Fonts, package: FaceSet) -> None:
     """Player aids: a card of sections (`## heading` lines, then `- item` lines or paragraphs) from
-    a template; without a text, the game package's own aid (Siege's, Tafl's)."""
+    a template; without a text, the game package's own aid drawing."""
     for e in r.kind("aids", AID_KEYS):
         key, section, entry = e.key, e.section, e.values
         name, plural = _name(r, section, entry, key, "Player aid")
