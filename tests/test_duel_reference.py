@@ -15,23 +15,23 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from duel_reference import Pos, Ref, Rules
+from generator.config import KIT_SECTIONS
+from generator.games.base import GameInfo
 from generator.games.duel import DuelGame
-from generator.games.duel.data import read_data
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = [ROOT / "generator" / "games" / "duel" / "builtin", ROOT / "games" / "tile-duel"]
-SHIPPED = [tomllib.loads((folder / "components.toml").read_text()) for folder in FOLDERS
-           if (folder / "components.toml").exists()]
-SHIPPED = [tables for tables in SHIPPED if tables["game"].get("package") == "duel"]
+SHIPPED = [tomllib.loads((folder / "components.toml").read_text()) | {"folder": folder} for folder in FOLDERS]
 SYMBOLS = "mmmjjsJxxcnNdDh"
 ABC = "abcdefghijklmnopqrstuvwxyz"
 
 
 def engine_game(tables: dict) -> DuelGame:
-    def fail(section, key, message):
-        return ValueError(message)
-    data = read_data(tables, fail)
-    return DuelGame(duel=data, raw=tables, options=data.options)
+    """The engine's game of these components.toml tables (and the folder they come from, a shipped
+    game's, whose board names art files), as `load_game` reads them, without the kit."""
+    base = DuelGame(info=GameInfo(title="A made-up duel", package="duel"), folder=tables.get("folder"),
+                    tables={k: v for k, v in tables.items() if k in KIT_SECTIONS})
+    return DuelGame.from_table({k: v for k, v in tables.items() if k in DuelGame.sections}, base)
 
 
 # ----------------------------------------------------------------------------- random games

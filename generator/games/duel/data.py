@@ -2,26 +2,30 @@
 the board, the two sides, the tile kinds with their faces, counts and letters, the leader and the
 start tiles, and the option defaults. Plain, picklable data: the engine builds its tables from it.
 
-Every fault names components.toml, the line and the tile: a slide off a straight line, a leader
-count other than 1, an overlay symbol outside the area set...
+The tiles are read as the kit reads them (`generator.kit.design.Reader`: `[defaults.tiles]`, data
+files, counts per side, the folder's symbol letters from `[symbols]`), so the engine plays the
+tiles the kit prints. Every fault names components.toml, the line and the tile: a slide off a
+straight line, a leader count other than 1, an overlay symbol outside the area set...
 """
 
 from __future__ import annotations
 
-import string
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-from ..base import MAX_COPIES, OptionSpec, resolve_options
-from ..grid import MAX_FILES, MAX_RANKS
+from ..base import OptionSpec, resolve_options
+from ..symbols import NOTHING, Vocabulary
 
-OWN, NOTHING = "O", "."
-ACTING = "mjsJxcnN"            # symbols a tile uses when it acts (rulings 16-22)
-AREA = "cdDh"                  # symbols an overlay grid may hold (ruling 6)
-SYMBOLS = OWN + ACTING + "dDh"
+if TYPE_CHECKING:
+    from .game import DuelGame
+
+OWN = "O"
+# the engine's letter for each built-in symbol (a folder may give them other letters, ruling 5)
+CANONICAL = {"own": "O", "move": "m", "jump": "j", "slide": "s", "jump_slide": "J", "strike": "x",
+             "command": "c", "non_capture_move": "n", "non_capture_jump": "N", "dread": "d", "defense": "D",
+             "shield_defense": "h"}
 SLIDING = "sJ"                 # symbols whose offset must be straight (ruling 18)
 MIN_SIZE = 3                   # ruling 1: at least 3 x 3
-MAX_KINDS = 26                 # one letter each (ruling 7)
 MAX_START_TILES = 3            # squares orthogonally next to a leader on its home rank (ruling 11)
 DEFAULT_SIDES = (("light", "Light", "#efe6d2"), ("dark", "Dark", "#3b3b3b"))
 
@@ -39,8 +43,9 @@ NUMBER_KEYS = {"leader_safety": "leader-safety", "turn_cap": "turn-cap"}   # [nu
 
 @dataclass(frozen=True)
 class Face:
-    """One face of a tile: its grid and overlay (ruling 6) as the offsets each symbol marks, (dx, dy)
-    from the own square, dx to the owner's right and dy toward the opponent (ruling 9)."""
+    """One face of a tile: its grid and overlay (ruling 6), in the engine's letters, as the offsets
+    each symbol marks, (dx, dy) from the own square, dx to the owner's right and dy toward the
+    opponent (ruling 9)."""
 
     grid: tuple[str, ...]
     aura: tuple[str, ...] | None
@@ -48,6 +53,7 @@ class Face:
 
     @classmethod
     def read(cls, grid: tuple[str, ...], aura: tuple[str, ...] | None) -> "Face":
+        """A face from its grid and overlay in the engine's letters."""
         i0, k0 = next((i, row.index(OWN)) for i, row in enumerate(grid) if OWN in row)
         marks = []
         for i, row in enumerate(grid):
@@ -67,15 +73,14 @@ class Face:
 
 @dataclass(frozen=True)
 class Kind:
-    """A tile kind (`[tiles.KEY]`): `count` copies for each side in `sides` (seats), two faces,
-    face 1 the starting side; `either`: both faces are starting sides (ruling 4)."""
+    """A tile kind (`[tiles.KEY]`): `counts[seat]` copies for each side (0: not made for it, ruling
+    3), two faces, face 1 the starting side; `either`: both faces are starting sides (ruling 4)."""
 
     index: int
     key: str
     name: str
     letter: str
-    count: int
-    sides: tuple[int, ...]
+    counts: tuple[int, int]
     faces: tuple[Face, Face]
     either: bool
 
@@ -111,7 +116,7 @@ class DuelData:
         """Ruling 12: how many of each kind a side's bag holds at the start."""
         bag = []
         for kind in self.kinds:
-            n = kind.count if seat in kind.sides else 0
+            n = kind.counts[seat]
             if kind.index == self.leader:
                 n = 0
             elif kind.index == self.start:
@@ -123,213 +128,134 @@ class DuelData:
 # ----------------------------------------------------------------------------- reading
 
 
-Fail = Callable[[str, "str | None", str], Exception]   # (section, key, message) -> the error
+def read_sides(tables: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:
+    """Ruling 2: (key, name, colour) of the [sides.KEY] tables in file order, else light and dark
+    (how many there are is checked by `read_data`)."""
+    entries = tables.get("sides")
+    if not isinstance(entries, dict) or not entries:
+        return DEFAULT_SIDES
+    return tuple((key, str(entry.get("name", key.capitalize())) if isinstance(entry, dict) else key,
+                  str(entry.get("colour", "#d8c9a8")) if isinstance(entry, dict) else "#d8c9a8")
+                 for key, entry in entries.items())
 
 
-def read_data(tables: dict[str, Any], fail: Fail, changes: dict[str, int] | None = None) -> DuelData:
-    """The duel facts of components.toml's `tables` ([numbers], [board], [sides], [tiles]);
-    `changes` replaces numbers (a [numbers] name, or a kind's key for its count) for the lab's
-    sweeps. Raises what `fail(section, key, message)` makes: components.toml at the key's line."""
+def read_data(game: "DuelGame", changes: dict[str, int] | None = None) -> DuelData:
+    """The duel facts of `game`'s components.toml (its [numbers] and [board] read, its [sides],
+    [symbols] and [tiles] in `game.tables`); `changes` replaces numbers (a [numbers] name, or a
+    kind's key for its count on both sides) for the lab's sweeps. Raises GameFileError at the
+    faulty key's line (ValueError for an impossible change)."""
+    from ...kit.design import Reader
+    from ...kit.entries import TILE_KEYS, grid_value, read_letters
+
     changes = dict(changes or {})
-    numbers = _table(tables.get("numbers", {}), "numbers", fail)
-    numbers = {**numbers, **{k: v for k, v in changes.items() if k in numbers}}
-    kind_counts = {k: v for k, v in changes.items() if k not in numbers}
-
-    def whole(section: str, key: str, value: Any, least: int, most: int) -> int:
-        name = value
-        if isinstance(value, str):
-            if value not in numbers:
-                raise fail(section, key, f"[{section}] {key}: {value!r} is not a [numbers] name")
-            value = numbers[value]
-        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-            named = f" ({name} = {value!r})" if isinstance(name, str) else ""
-            raise fail(section, key, f"[{section}] {key}: expected a whole number from {least} to {most}, "
-                                     f"not {value!r}{named}")
-        return value
-
-    board = _table(tables.get("board", {}), "board", fail)
-    files = whole("board", "files", board.get("files", 8), MIN_SIZE, MAX_FILES)
-    ranks = whole("board", "ranks", board.get("ranks", 8), MIN_SIZE, MAX_RANKS)
-
-    sides = tuple(_read_sides(tables.get("sides"), fail))
-    side_keys = [key for key, _, _ in sides]
-    entries = _table(tables.get("tiles", {}), "tiles", fail)
+    counts = {k: v for k, v in changes.items() if k not in game.numbers}
+    if len(counts) < len(changes):
+        game = replace(game, numbers={**game.numbers, **{k: v for k, v in changes.items() if k in game.numbers}})
+    numbers, fail = game.numbers, game.error
+    board = game.board
+    if board.files < MIN_SIZE or board.ranks < MIN_SIZE:
+        raise fail("board", "files" if board.files < MIN_SIZE else "ranks",
+                   f"[board] a tile duel's board is at least {MIN_SIZE} x {MIN_SIZE}, not {board.files} x "
+                   f"{board.ranks} (ruling 1)")
+    reader = Reader(game)
+    sides = reader.sides()
+    if len(sides) != 2:
+        raise fail("sides", None, f"a tile duel has exactly two [sides.KEY] tables, not {len(sides)} (ruling 2)")
+    vocabulary = Vocabulary.read(game.tables.get("symbols"), fail)
+    canonical = {NOTHING: NOTHING, **{ch: CANONICAL.get(symbol.id, NOTHING) for ch, symbol in vocabulary.symbols.items()}}
+    entries = reader.kind("tiles", TILE_KEYS)
     if len(entries) < 2:
         raise fail("tiles" if entries else "game", None, "a tile duel needs at least two [tiles.KEY] kinds: "
                                                          "the leader and the start tile (ruling 3)")
-    if len(entries) > MAX_KINDS:
-        raise fail("tiles", None, f"{len(entries)} tile kinds: at most {MAX_KINDS}, one letter each (ruling 7)")
-    declared: dict[str, str] = {}
-    raw: list[tuple[str, dict, str]] = []
-    for key, entry in entries.items():
-        section = f"tiles.{key}"
-        entry = _table(entry, section, fail)
-        if "letter" in entry:
-            letter = entry["letter"]
-            if not (isinstance(letter, str) and len(letter) == 1 and letter in string.ascii_uppercase):
-                raise fail(section, "letter", f"[{section}] letter: expected one capital letter A-Z, not {letter!r}")
-            owner = next((k for k, v in declared.items() if v == letter), None)
-            if owner is not None:
-                raise fail(section, "letter", f"[{section}] letter {letter!r} is already the letter of "
-                                              f"[tiles.{owner}] (ruling 7: letters are unique)")
-            declared[key] = letter
-        raw.append((key, entry, section))
-    letters = tile_letters([key for key, _, _ in raw], declared)
-
+    letters = read_letters(reader, entries)
     kinds = []
-    for index, (key, entry, section) in enumerate(raw):
-        name = entry.get("name", key.capitalize())
-        if not isinstance(name, str) or not name.strip():
-            raise fail(section, "name", f"[{section}] name: expected text, not {name!r}")
-        count = kind_counts.pop(key, None)
-        if count is None:
-            count = whole(section, "count", entry.get("count", 1), 0, MAX_COPIES)
-        elif not 0 <= count <= MAX_COPIES:
-            raise ValueError(f"{key}: a count from 0 to {MAX_COPIES}, not {count}")
-        made_for = entry.get("sides", True)
-        if made_for is True:
-            seats = (0, 1)
-        elif isinstance(made_for, list) and made_for and all(s in side_keys for s in made_for):
-            seats = tuple(sorted({side_keys.index(s) for s in made_for}))
-        else:
-            raise fail(section, "sides", f"[{section}] sides: expected true or a list of sides "
-                                         f"({', '.join(side_keys)}), not {made_for!r}")
-        start = entry.get("start", "front")
-        if start not in ("front", "either"):
-            raise fail(section, "start", f"[{section}] start: expected \"front\" or \"either\" (ruling 4), "
-                                         f"not {start!r}")
-        faces = tuple(_read_face(section, entry, which, fail) for which in ("front", "back"))
-        kinds.append(Kind(index, key, name.strip(), letters[key], count, seats, faces, start == "either"))
-    if kind_counts:
-        unknown = next(iter(kind_counts))
-        raise ValueError(f"no number or tile kind {unknown!r}")
+    for index, e in enumerate(entries):
+        with reader.reading(e):
+            section, entry = e.section, e.values
+            name = reader.field(section, "name", entry, e.stem.replace("_", " ").capitalize())
+            either = reader.choice(section, "start", entry.get("start", "front"), ("front", "either")) == "either"
+            faces = []
+            for which in ("front", "back"):
+                if which not in entry:
+                    raise reader.error(section, None, f"needs {which} = a grid of symbols (ruling 5)")
+                grid = vocabulary.read_tile_grid(grid_value(entry[which]),
+                                                 lambda m, k=which: reader.error(section, k, m))
+                aura = None
+                if f"{which}_aura" in entry:
+                    key = f"{which}_aura"
+                    aura = vocabulary.read_tile_grid(grid_value(entry[key]), lambda m, k=key: reader.error(section, k, m),
+                                                     area_only=True)
+                    vocabulary.check_aura(grid, aura, lambda m, k=key: reader.error(section, k, m))
+                faces.append(_face(reader, section, which, grid, aura, canonical))
+            made = [0, 0]
+            for side in reader.which_sides(section, entry, True):
+                where, own = reader.for_side(section, entry, side, TILE_KEYS)
+                made[sides.index(side)] = reader.count(where, "count", own.get("count", 1))
+            if e.stem in counts:
+                change = counts.pop(e.stem)
+                made = [change if n else 0 for n in made]
+        kinds.append(Kind(index, e.stem, name, letters[e.stem], (made[0], made[1]), (faces[0], faces[1]), either))
+    if counts:
+        raise ValueError(f"no number or tile kind {next(iter(counts))!r}")
+    leader, start, start_tiles = _leading(game, kinds)
+    options = []
+    for key, option in NUMBER_KEYS.items():
+        if key in numbers:
+            try:
+                options.append((option, resolve_options(OPTION_SPECS, {option: str(numbers[key])})[option]))
+            except ValueError as exc:
+                raise fail("numbers", key, f"[numbers] {key}: {exc}") from None
+    colours = tuple((side.key, side.name, "#" + side.colour.hexval()[2:]) for side in sides)
+    return DuelData(board.files, board.ranks, colours, tuple(kinds), leader, start, start_tiles, tuple(sorted(options)))
 
+
+def _face(reader, section: str, which: str, grid: tuple[str, ...], aura: tuple[str, ...] | None,
+          canonical: dict[str, str]) -> Face:
+    """A face in the engine's letters; a slide or jump-slide off a straight line is refused (ruling
+    18: it would have no direction to go on in)."""
+    face = Face.read(tuple("".join(canonical[ch] for ch in row) for row in grid),
+                     tuple("".join(canonical[ch] for ch in row) for row in aura) if aura else None)
+    for dx, dy, symbols in face.marks:
+        for symbol in symbols:
+            if symbol in SLIDING and not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+                what = "slide" if symbol == "s" else "jump-slide"
+                raise reader.error(section, which, f"the {what} at ({dx:+d}, {dy:+d}) from the own square is "
+                                                   f"not on a rank, a file or a diagonal, so it has no "
+                                                   f"direction to go on in (ruling 18)")
+    return face
+
+
+def _leading(game: "DuelGame", kinds: list[Kind]) -> tuple[int, int, int]:
+    """Ruling 3: the leader (one for each side), the start kind and how many start tiles."""
+    numbers, fail = game.numbers, game.error
     by_key = {kind.key: kind for kind in kinds}
 
-    def named_kind(key: str, default: Kind) -> Kind:
+    def named(key: str, default: Kind) -> Kind:
         value = numbers.get(key, default.key)
         if value not in by_key:
-            raise fail("numbers", key, f"[numbers] {key}: {value!r} is not a tile kind; kinds: "
-                                       f"{', '.join(by_key)}")
+            raise fail("numbers", key, f"[numbers] {key}: {value!r} is not a tile kind; kinds: {', '.join(by_key)}")
         return by_key[value]
 
-    leader = named_kind("leader", kinds[0])
-    where = f"tiles.{leader.key}"
-    if leader.count != 1:
-        raise fail(where, "count" if "count" in entries[leader.key] else None,
-                   f"[{where}] is the leader: its count must be 1, not {leader.count} (ruling 3: one "
-                   f"leader for each side)")
-    if leader.sides != (0, 1):
-        raise fail(where, "sides", f"[{where}] is the leader: it is made for both sides (ruling 3)")
-    start_tiles = whole("numbers", "start_tiles", numbers.get("start_tiles", 2), 0, MAX_START_TILES)
-    start = named_kind("start_tile", kinds[1])
-    where = f"tiles.{start.key}"
+    leader = named("leader", kinds[0])
+    if leader.counts != (1, 1):
+        raise fail(f"tiles.{leader.key}", "count",
+                   f"[tiles.{leader.key}] is the leader: each side has exactly one, not {leader.counts[0]} and "
+                   f"{leader.counts[1]} (ruling 3)")
+    start_tiles = numbers.get("start_tiles", 2)
+    if isinstance(start_tiles, bool) or not isinstance(start_tiles, int) or not 0 <= start_tiles <= MAX_START_TILES:
+        raise fail("numbers", "start_tiles", f"[numbers] start_tiles: expected a whole number from 0 to "
+                                             f"{MAX_START_TILES} (the squares beside a leader on its home rank), "
+                                             f"not {start_tiles!r} (ruling 11)")
+    start = named("start_tile", kinds[1])
     if start_tiles and start is leader:
         raise fail("numbers", "start_tile", f"[numbers] start_tile: the leader {leader.key!r} cannot also be "
                                             f"the start tile (ruling 3)")
-    if start_tiles and (start.count < start_tiles or start.sides != (0, 1)):
-        raise fail(where, "count" if "count" in entries[start.key] else None,
-                   f"[{where}] is the start tile: both sides need at least {start_tiles} of it "
-                   f"(start_tiles), it has {start.count} (ruling 3)")
+    if start_tiles and min(start.counts) < start_tiles:
+        raise fail(f"tiles.{start.key}", "count",
+                   f"[tiles.{start.key}] is the start tile: each side needs at least {start_tiles} (start_tiles), "
+                   f"not {start.counts[0]} and {start.counts[1]} (ruling 3)")
     if "draw_range" in numbers and numbers["draw_range"] != 1:
         raise fail("numbers", "draw_range", f"[numbers] draw_range: the rulings place a drawn tile next to "
                                             f"the leader: draw_range must be 1, not {numbers['draw_range']!r} "
                                             f"(ruling 3)")
-    given = {option: str(numbers[key]) for key, option in NUMBER_KEYS.items() if key in numbers}
-    try:
-        resolve_options(OPTION_SPECS, given)
-    except ValueError as exc:
-        key = next(k for k, o in NUMBER_KEYS.items() if o in str(exc) or k in numbers)
-        raise fail("numbers", key, f"[numbers] {key}: {exc}") from None
-    return DuelData(files, ranks, sides, tuple(kinds), leader.index, start.index, start_tiles,
-                    tuple(sorted(given.items())))
-
-
-def _table(value: Any, section: str, fail: Fail) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        parent, _, name = section.rpartition(".")
-        raise fail(parent or section, name or None, f"[{section}] must be a table")
-    return value
-
-
-def _read_sides(value: Any, fail: Fail) -> list[tuple[str, str, str]]:
-    """Ruling 2: the two [sides.KEY] tables in file order, else light and dark."""
-    if value is None:
-        return list(DEFAULT_SIDES)
-    entries = _table(value, "sides", fail)
-    if len(entries) != 2:
-        raise fail("sides", None, f"a tile duel has exactly two [sides.KEY] tables, not {len(entries)} (ruling 2)")
-    sides = []
-    for key, entry in entries.items():
-        entry = _table(entry, f"sides.{key}", fail)
-        name, colour = entry.get("name", key.capitalize()), entry.get("colour", "#d8c9a8")
-        sides.append((key, str(name), str(colour)))
-    return sides
-
-
-def _read_face(section: str, entry: dict[str, Any], which: str, fail: Fail) -> Face:
-    """A face's grid (ruling 5) and overlay (ruling 6), checked for what the rulings can play."""
-    if which not in entry:
-        raise fail(section, None, f"[{section}] needs {which} = a grid of symbols (ruling 5)")
-    grid = _grid(section, which, entry[which], SYMBOLS + NOTHING, fail)
-    aura_key = f"{which}_aura"
-    aura = None
-    if aura_key in entry:
-        aura = _grid(section, aura_key, entry[aura_key], AREA + OWN + NOTHING, fail)
-        if len(aura) != len(grid) or aura_position(aura) != aura_position(grid):
-            raise fail(section, aura_key, f"[{section}] {aura_key}: an overlay grid is the size of its face's "
-                                          f"grid ({len(grid)} rows) with its O in the same place (ruling 6)")
-    face = Face.read(grid, aura)
-    for dx, dy, symbols in face.marks:
-        for symbol in symbols:
-            if symbol in SLIDING and not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-                name = "slide" if symbol == "s" else "jump-slide"
-                raise fail(section, which, f"[{section}] {which}: the {name} '{symbol}' at ({dx:+d}, {dy:+d}) from O "
-                                           f"is not on a straight line (a rank, a file or a diagonal), so it has "
-                                           f"no direction to go on in (ruling 18)")
-    return face
-
-
-def aura_position(grid: tuple[str, ...]) -> tuple[int, int]:
-    return next((i, row.index(OWN)) for i, row in enumerate(grid) if OWN in row)
-
-
-def _grid(section: str, key: str, value: Any, allowed: str, fail: Fail) -> tuple[str, ...]:
-    """Ruling 5: an odd number of rows, 3 to 9, each that many symbols, exactly one O."""
-    rows = tuple(r.replace(" ", "") for r in value) if isinstance(value, list) and \
-        all(isinstance(r, str) for r in value) else ()
-    n = len(rows)
-    if not rows or n % 2 == 0 or not 3 <= n <= 9 or any(len(r) != n for r in rows):
-        raise fail(section, key, f"[{section}] {key}: expected an odd square grid of 3 to 9 rows, such as "
-                                 f"[\"...\", \".O.\", \"...\"] (ruling 5)")
-    for number, row in enumerate(rows, start=1):
-        for ch in row:
-            if ch not in allowed:
-                if ch in SYMBOLS:
-                    raise fail(section, key, f"[{section}] {key}: row {number}: '{ch}' cannot stand in an overlay "
-                                             f"grid; it holds only . O and the area symbols {' '.join(AREA)} "
-                                             f"(ruling 6)")
-                raise fail(section, key, f"[{section}] {key}: row {number}: unknown symbol {ch!r}; symbols: "
-                                         f"{' '.join(SYMBOLS)} and . (ruling 5)")
-    if sum(r.count(OWN) for r in rows) != 1:
-        raise fail(section, key, f"[{section}] {key}: needs exactly one O, the tile's own square (ruling 5)")
-    return rows
-
-
-def tile_letters(keys: list[str], declared: dict[str, str]) -> dict[str, str]:
-    """Ruling 7: each kind's letter, its declared `letter`, else (in file order, after every
-    declared one) the first letter of its key not yet taken, else the first free letter.
-
-    >>> tile_letters(["thane", "carl", "spear", "skald"], {"skald": "S"})
-    {'thane': 'T', 'carl': 'C', 'spear': 'P', 'skald': 'S'}
-    """
-    taken = set(declared.values())
-    letters = dict(declared)
-    for key in keys:
-        if key in letters:
-            continue
-        pick = next((ch for ch in key.upper() if ch in string.ascii_uppercase and ch not in taken), None)
-        pick = pick or next(ch for ch in string.ascii_uppercase if ch not in taken)
-        letters[key] = pick
-        taken.add(pick)
-    return {key: letters[key] for key in keys}
+    return leader.index, start.index, start_tiles

@@ -50,7 +50,7 @@ class DuelGrammar(Grammar):
                              f"{self.t.data.kinds[0].letter}1 (side 1, capital) or "
                              f"{self.t.data.kinds[0].letter.lower()}2 (side 2); letters: {letters}")
         kind, seat = self.letters[token[0]]
-        if seat not in self.t.data.kinds[kind].sides:
+        if not self.t.data.kinds[kind].counts[seat]:
             raise ImpossiblePosition(None, f"{token}: {self.t.data.kinds[kind].key} is not a tile of "
                                            f"{self.sides[seat]} (ruling 3)")
         return encode(kind, seat, int(token[1]) - 1)
@@ -149,7 +149,7 @@ class DuelGrammar(Grammar):
                 raise DiagramError(line, str(exc)) from None
             if kind.index == self.t.data.leader:
                 raise DiagramError(line, f"{key} is the leader: it never is in a bag (ruling 12)")
-            if seat not in kind.sides:
+            if not kind.counts[seat]:
                 raise DiagramError(line, f"{key} is not a tile of {self.sides[seat]} (ruling 3)")
             counts[kind.index] += 1
         if not text:

@@ -1,5 +1,5 @@
-"""The duel game: a components game (its kit is the data-only package's tiles, board and cards) whose
-rules engine is read from the same components.toml (docs/rulings/duel.md rulings 1-7)."""
+"""The duel game: a components game (its kit is the tiles, board and cards of its components.toml,
+drawn by the kit) whose rules engine is read from the same file (docs/rulings/duel.md rulings 1-7)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,12 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from reportlab.lib.colors import Color
-
-from ...kit.faces import FaceSet, hx
-from ..base import BoardSpec, Game, InvalidMoveError, OptionSpec, Side, resolve_options
+from ...errors import GameFileError
+from ...pdf import hx
+from ..base import BoardSpec, Game, OptionSpec, Side, resolve_options
 from ..components.game import ComponentsGame
 from .art import marks
-from .data import OPTION_SPECS, DuelData, read_data
+from .data import OPTION_SPECS, DuelData, read_data, read_sides
 from .diagram import DuelGrammar
 from .moves import Move
 from .state import DuelState
@@ -33,8 +32,7 @@ def ink(colour: str) -> str:
     light = 0.3 * c.red + 0.59 * c.green + 0.11 * c.blue
     if light <= 0.55:
         return colour.lower()
-    k = 0.45
-    return "#" + "".join(f"{round(v * k * 255):02x}" for v in (c.red, c.green, c.blue))
+    return "#" + "".join(f"{round(v * 0.45 * 255):02x}" for v in (c.red, c.green, c.blue))
 
 
 @lru_cache(maxsize=16)
@@ -49,7 +47,7 @@ class DuelGame(ComponentsGame):
     >>> game = DuelGame.default()
     >>> state = game.new_initial_state()
     >>> state.legal_moves()[0].notation()
-    'setup c1 b1 c2'
+    'setup c1 b1 d1'
     """
 
     engine: ClassVar[bool] = True
@@ -60,7 +58,6 @@ class DuelGame(ComponentsGame):
     diagram_square: ClassVar[float] = 32.0   # 11 mm: a tile's grid of symbols stays readable
 
     duel: DuelData | None = field(default=None, repr=False)
-    raw: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)  # its tables
 
     # --- reading the folder
     @classmethod
@@ -72,16 +69,18 @@ class DuelGame(ComponentsGame):
 
     @classmethod
     def from_table(cls, data: dict[str, Any], base: Game) -> "DuelGame":
-        """The engine's facts first (their faults cite the rulings), then the kit's design."""
-        duel = read_data(data, base.error)
+        """The numbers and the board as a components game reads them, then the engine's facts
+        (their faults cite the rulings) before the kit reads the rest of the folder."""
         game = super().from_table(data, base)
-        return replace(game, duel=duel, options=duel.options, raw=data)
+        duel = read_data(game)
+        return replace(game, duel=duel, options=duel.options)
 
     def __getstate__(self) -> dict:
         """Pickled for the lab's worker processes without the kit's drawings (closures)."""
         state = dict(self.__dict__)
         state["design"] = None
-        for cached in ("faces", "lookup", "sides"):
+        state["board_draw"] = None
+        for cached in ("lookup", "sides", "face_names"):
             state.pop(cached, None)
         return state
 
@@ -93,13 +92,12 @@ class DuelGame(ComponentsGame):
 
     @cached_property
     def sides(self) -> tuple[Side, ...]:
-        return seats(self.duel.sides)
+        return seats(self.duel.sides if self.duel is not None else read_sides(self.tables))
 
     @property
     def board(self) -> BoardSpec:
-        marked = self.design.board.marked if self.design is not None else ()
-        home = ((self.duel.sides[0][0], "bottom"), (self.duel.sides[1][0], "top"))
-        return BoardSpec(self.duel.files, self.duel.ranks, home=home, marked=marked)
+        sides = self.sides
+        return replace(self.board_spec, home=((sides[0].label, "bottom"), (sides[1].label, "top")))
 
     @property
     def grammar(self) -> DuelGrammar:
@@ -121,40 +119,42 @@ class DuelGame(ComponentsGame):
         return self.lookup.notation.parse(text)
 
     def template_values(self) -> dict[str, Any]:
-        data = self.duel
+        """The folder's numbers and components' totals, the leader's and the start tile's names
+        (`leader_name`, `start_tile_name`) and how many start tiles there are."""
         values = super().template_values()
-        values.update(leader=data.kinds[data.leader].name, start_tile=data.kinds[data.start].name,
-                      start_tiles=data.start_tiles)
+        if self.duel is not None:
+            data = self.duel
+            values.update(leader_name=data.kinds[data.leader].name, start_tile_name=data.kinds[data.start].name)
+            values.setdefault("start_tiles", data.start_tiles)
         return values
 
     def number_names(self) -> tuple[str, ...]:
         """The lab's sweeps: the whole numbers of [numbers], and each kind's count by its key."""
-        numbers = self.raw.get("numbers", {})
-        whole = tuple(k for k, v in numbers.items() if isinstance(v, int) and not isinstance(v, bool))
+        whole = tuple(k for k, v in self.numbers.items() if isinstance(v, int) and not isinstance(v, bool))
         return whole + tuple(kind.key for kind in self.duel.kinds
                              if kind.key not in whole and kind.index != self.duel.leader)
 
     def with_numbers(self, **changes: int) -> "DuelGame":
         """A copy whose engine plays with some numbers changed: a [numbers] entry, or a kind's
-        count by its key (`--vary spear=1,2,3`). Raises ValueError for unknown names or values
-        the rulings cannot play."""
+        count on both sides by its key (`--vary spear=1,2,3`). Raises ValueError for unknown names
+        or values the rulings cannot play."""
         names = self.number_names()
         for name in changes:
             if name not in names:
                 raise ValueError(f"{self.info.title} has no number {name!r}; numbers: {', '.join(names)}")
-
-        def fail(section: str, key: str | None, message: str) -> ValueError:
-            return ValueError(message)
-
-        duel = read_data(self.raw, fail, changes)
-        return replace(self, duel=duel, options=duel.options)
+        try:
+            duel = read_data(self, changes)
+        except GameFileError as exc:
+            raise ValueError(exc.message) from None
+        numbers = {**self.numbers, **{k: v for k, v in changes.items() if k in self.numbers}}
+        return replace(self, duel=duel, options=duel.options, numbers=numbers)
 
     # --- the kit: the components' faces, and the diagrams' marks
-    @cached_property
-    def faces(self) -> FaceSet:
-        base = self.design.faces
-        sides = [(side.label, hx(colour)) for side, (_, _, colour) in zip(self.sides, self.duel.sides)]
-        return replace(base, draw={**base.draw, **marks(sides)})
+    @property
+    def package_faces(self):
+        base = super().package_faces
+        sides = self.duel.sides if self.duel is not None else read_sides(self.tables)
+        return replace(base, draw={**base.draw, **marks([(key, hx(colour)) for key, _, colour in sides])})
 
     def face_name(self, code: int) -> str:
         """The kit's face of the tile `code`: `KIND-SIDE-front` (`-back` for face 2)."""
@@ -162,24 +162,17 @@ class DuelGame(ComponentsGame):
 
     @cached_property
     def face_names(self) -> tuple[str, ...]:
-        """Each tile code's face in the kit: `KIND-SIDE-front`/`-back`, or `KIND-front` when the
-        kit printed the tiles without sides."""
-        known = set(self.design.faces.draw) if self.design else set()
-        names = [""]
-        for kind in self.duel.kinds:
-            for key, _, _ in self.duel.sides:
-                for face in ("front", "back"):
-                    name = f"{kind.key}-{key}-{face}"
-                    names.append(name if name in known or not known else f"{kind.key}-{face}")
-        return tuple(names)
+        data = self.duel
+        return ("",) + tuple(f"{kind.key}-{key}-{face}" for kind in data.kinds for key, _, _ in data.sides
+                             for face in ("front", "back"))
 
     # --- the lab
     def evaluate(self, state: DuelState, side: Side) -> float:
-        """A cheap heuristic for `side`, +-1000 once decided: tiles on the board by how much their
-        faces can do, tiles in the bag at half that, and a leader in guard."""
         return self.evaluations(state)[side.seat]
 
     def evaluations(self, state: DuelState) -> list[float]:
+        """A cheap heuristic, +-1000 once decided: the tiles on the board by how much their faces can
+        do (`Tables.worth`), those in the bag at half that, less for a leader in guard."""
         if state.is_game_over():
             return [1000.0 * r for r in state.returns()]
         t = state.t
