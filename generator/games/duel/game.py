@@ -55,7 +55,7 @@ class DuelGame(ComponentsGame):
     ways: ClassVar[tuple[str, ...]] = ("leader-captured", "no-actions")
     way_words: ClassVar[dict[str, str]] = {"leader-captured": "the leader was taken",
                                            "no-actions": "the other side had no action left"}
-    diagram_square: ClassVar[float] = 32.0   # 11 mm: a tile's grid of symbols stays readable
+    diagram_square: ClassVar[float] = 27.0   # 9.5 mm: a tile's grid of symbols stays readable
 
     duel: DuelData | None = field(default=None, repr=False)
 
@@ -153,8 +153,7 @@ class DuelGame(ComponentsGame):
     @property
     def package_faces(self):
         base = super().package_faces
-        sides = self.duel.sides if self.duel is not None else read_sides(self.tables)
-        return replace(base, draw={**base.draw, **marks([(key, hx(colour)) for key, _, colour in sides])})
+        return replace(base, draw={**base.draw, **marks([(side.label, hx(side.colour)) for side in self.sides])})
 
     def face_name(self, code: int) -> str:
         """The kit's face of the tile `code`: `KIND-SIDE-front` (`-back` for face 2)."""

@@ -33,10 +33,10 @@ class Words:
         return self.t.data.kinds[self.t.kind_of[code]].name
 
     def tile(self, square: int) -> str:
-        """"the Warden on c4" (with the side when it is the other side's)."""
+        """"the Warden on c4", or "Dusk's Warden on c4" for a tile of the side not to move."""
         code = self.state.board[square]
         owner = self.t.seat_of[code]
-        whose = "" if owner == self.state.mover else f"{self.side(owner)}'s "
+        whose = "the " if owner == self.state.mover else f"{self.side(owner)}'s "
         return f"{whose}{self.kind(code)} on {self.sq(square)}"
 
     def side(self, seat: int) -> str:
@@ -86,7 +86,7 @@ def _place(state: "DuelState", w: Words, move: Move) -> tuple[str, int]:
     if move.a not in t.beside[leader]:
         return f"{w.sq(move.a)} does not share a side with the leader on {w.sq(leader)}", 14
     if state.board[move.a]:
-        return f"{w.sq(move.a)} is taken by the {w.tile(move.a)}", 14
+        return f"{w.sq(move.a)} is taken by {w.tile(move.a)}", 14
     return _guard_reason(state, w, move), 28
 
 
@@ -107,7 +107,7 @@ def _setup(state: "DuelState", w: Words, move: Move) -> tuple[str, int]:
         return "the setup names a square twice", 11
     for square in [move.a, *squares]:
         if state.board[square]:
-            return f"{w.sq(square)} is taken by the {w.tile(square)}", 11
+            return f"{w.sq(square)} is taken by {w.tile(square)}", 11
     for square in squares:
         if square not in t.beside[move.a]:
             return f"a start tile goes on a square sharing a side with the leader; {w.sq(square)} does not", 11
@@ -125,9 +125,9 @@ def _activation(state: "DuelState", w: Words, move: Move) -> tuple[str, int]:
     if not code:
         return f"there is no tile on {w.sq(a)}", 13
     if t.seat_of[code] != state.mover:
-        return f"the {w.tile(a)} is not {w.side(state.mover)}'s to move", 13
+        return f"{w.tile(a)} is not {w.side(state.mover)}'s to move", 13
     if a in state.frozen:
-        return f"the {w.tile(a)} is frozen: {_freezer(state, w, a)}", 24
+        return f"{w.tile(a)} is frozen: {_freezer(state, w, a)}", 24
     reach = t.reach(code, a)
     face = f"{w.kind(code)} on {w.sq(a)} (face {('I', 'II')[t.face_of[code]]})"
     if move.kind == COMMAND:
@@ -143,7 +143,7 @@ def _freezer(state: "DuelState", w: Words, square: int) -> str:
     t = state.t
     for s, code in enumerate(state.board):
         if code and square in t.reach(code, s).dread:
-            return f"the {w.tile(s)} marks its square with dread"
+            return f"{w.tile(s)} marks its square with dread"
     return "a dread mark covers its square"
 
 
@@ -153,7 +153,7 @@ def _target_reason(state: "DuelState", w: Words, target: int) -> tuple[str, int]
     if code and state.t.seat_of[code] == state.mover:
         return f"{w.sq(target)} holds {w.side(state.mover)}'s own {w.kind(code)}: a tile never ends on a friendly tile", 23
     if code and target in state.frozen:
-        return f"the {w.tile(target)} is frozen: a frozen tile cannot be captured", 24
+        return f"{w.tile(target)} is frozen: a frozen tile cannot be captured", 24
     return None
 
 
@@ -168,7 +168,7 @@ def _defense_reason(state: "DuelState", w: Words, mover: str, symbol: str, a: in
     if square is None and shielded:
         by = next(s for s, c in enumerate(state.board) if c and t.seat_of[c] == t.seat_of[code]
                   and target in t.reach(c, s).shield)
-        return (f"the {w.tile(target)} is shielded by the {w.tile(by)} (shield defense): only a command can "
+        return (f"{w.tile(target)} is shielded by {w.tile(by)} (shield defense): only a command can "
                 f"take it"), 26
     route = "" if len(met) == 1 else "every shortest route "
     verb = "stands on" if square == a else "passes through"
@@ -202,14 +202,14 @@ def _step(state: "DuelState", w: Words, move: Move, reach, face: str) -> tuple[s
     for symbol, first, second in candidates:
         name = SYMBOL_NAMES[symbol]
         if symbol in "nN" and held:
-            reasons.append((f"a {name} never captures: {w.sq(target)} holds the {w.tile(target)}", 20))
+            reasons.append((f"a {name} ends only on an empty square, and {w.tile(target)} stands there", 20))
             continue
         if symbol in "mn":
             routes = [r for r in first if not any(board[c] for c in r)]
             if not routes:
                 blocker = next(c for c in first[0] if board[c])
                 every = "every shortest way" if len(first) > 1 else "the way"
-                reasons.append((f"{every} from {w.sq(a)} to {w.sq(target)} is blocked (by the {w.tile(blocker)})",
+                reasons.append((f"{every} from {w.sq(a)} to {w.sq(target)} is blocked (by {w.tile(blocker)})",
                                 16 if symbol == "m" else 20))
                 continue
             met = [(a, *r) for r in routes]
@@ -219,7 +219,7 @@ def _step(state: "DuelState", w: Words, move: Move, reach, face: str) -> tuple[s
             before, between = first, second
             stop = next((c for c in (between if symbol == "J" else before + between) if board[c]), None)
             if stop is not None:
-                reasons.append((f"the {mover}'s {name} from {w.sq(a)} is stopped by the {w.tile(stop)} before "
+                reasons.append((f"the {mover}'s {name} from {w.sq(a)} is stopped by {w.tile(stop)} before "
                                 f"{w.sq(target)}", 18 if symbol == "s" else 19))
                 continue
             met = [(a, *before, *between)]
@@ -263,10 +263,10 @@ def _command(state: "DuelState", w: Words, move: Move, reach, face: str) -> tupl
         return "a command moves a tile from one command square to another", 22
     code = board[source]
     if not code or t.seat_of[code] != state.mover:
-        what = "is empty" if not code else f"holds the {w.tile(source)}"
+        what = "is empty" if not code else f"holds {w.tile(source)}"
         return f"a command moves one of {w.side(state.mover)}'s own tiles: {w.sq(source)} {what}", 22
     if source in state.frozen:
-        return f"the {w.tile(source)} is frozen and cannot be commanded", 24
+        return f"{w.tile(source)} is frozen and cannot be commanded", 24
     return _target_reason(state, w, end)
 
 
@@ -281,6 +281,6 @@ def _guard_reason(state: "DuelState", w: Words, move: Move) -> str:
     rule = {2: "no action may leave one's own leader in guard",
             1: "the leader is in guard, so this turn must end with it out of guard"}[state.safety]
     by = after.attackers(leader, 1 - side)
-    threat = f": the {Words(after).tile(by[0])} could take it" if by else ""
+    threat = f": {Words(after).tile(by[0])} could take it" if by else ""
     return (f"{rule} (leader-safety={('off', 'guard', 'strict')[state.safety]}); after {move.notation()} "
-            f"the {Words(after).tile(leader)} would be in guard{threat}")
+            f"{Words(after).tile(leader)} would be in guard{threat}")
