@@ -4,7 +4,7 @@ its diagrams' marks and its AI's evaluation. The kit is the data-only package's.
 
     >>> from generator.games.duel import DuelGame
     >>> state = DuelGame.default().new_initial_state()
-    >>> state.push_notation("setup c1 b1 c2")
+    >>> _ = state.push_notation("setup c1 b1 c2")
     >>> state.to_move.label
     'dark'
 """

@@ -26,7 +26,7 @@ def ink(colour: str) -> str:
     """A side's colour dark enough for arrows and chart bars: a light tile colour is darkened.
 
     >>> ink("#efe4cb"), ink("#2e3442")
-    ('#6b665b', '#2e3442')
+    ('#6c675b', '#2e3442')
     """
     c = hx(colour)
     light = 0.3 * c.red + 0.59 * c.green + 0.11 * c.blue
