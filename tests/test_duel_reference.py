@@ -20,7 +20,7 @@ from generator.games.base import GameInfo
 from generator.games.duel import DuelGame
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = [ROOT / "generator" / "games" / "duel" / "builtin", ROOT / "games" / "tile-duel"]
+FOLDERS = [ROOT / "generator" / "games" / "duel" / "builtin", ROOT / "games" / "tile-duel", ROOT / "games" / "thornwick"]
 SHIPPED = [tomllib.loads((folder / "components.toml").read_text()) | {"folder": folder} for folder in FOLDERS]
 SYMBOLS = "mmmjjsJxxcnNdDh"
 ABC = "abcdefghijklmnopqrstuvwxyz"
