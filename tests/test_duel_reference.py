@@ -6,6 +6,7 @@ the end by both, setup and draws included."""
 
 from __future__ import annotations
 
+import os
 import random
 import tomllib
 from pathlib import Path
@@ -166,7 +167,9 @@ def same_position(game, state, ref: Ref, pos: Pos) -> None:
     assert state.turns == pos.turns
 
 
-SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+# DUEL_REFERENCE_EXAMPLES=5000 runs a deeper comparison than the suite's
+EXAMPLES = int(os.environ.get("DUEL_REFERENCE_EXAMPLES", "250"))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 # ----------------------------------------------------------------------------- the comparisons
@@ -261,7 +264,7 @@ def test_whole_random_games_of_the_shipped_sets_agree(tables, seed, safety):
     play_both(tables, seed, safety)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=max(60, EXAMPLES // 4), deadline=None, suppress_health_check=list(HealthCheck))
 @given(tile_sets(), st.integers(0, 10 ** 6), st.sampled_from(["strict", "guard", "off"]))
 def test_whole_random_games_of_made_up_sets_agree(tables, seed, safety):
     play_both(tables, seed, safety)

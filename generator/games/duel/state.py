@@ -31,7 +31,7 @@ SAFETY = {"off": OFF, "guard": GUARD, "strict": STRICT}
 FACE_MARK = ("I", "II")
 
 SNAPSHOT = Snapshot("board", "pieces", "mover", "phase", "bags", "drawn", "turns", "leaders", "frozen",
-                    "shields", "_outcome", "_legal", copied=("board",))
+                    "dreaded", "shields", "_outcome", "_legal", copied=("board",))
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,7 @@ class DuelState(State):
         self.turns = 0                      # turns of play (ruling 31)
         self.leaders = (-1, -1)             # each side's leader's square, -1 when off the board
         self.frozen: frozenset[int] = frozenset()          # ruling 24
+        self.dreaded: frozenset[int] = frozenset()         # the squares marked with dread
         self.shields: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())  # ruling 26
         self._outcome: Outcome | None = None
         self._legal: list[Move] | None = None   # the legal moves, once found at the end of a turn
@@ -94,20 +95,22 @@ class DuelState(State):
                              for seat in (0, 1))
 
     def derive(self) -> None:
-        """Rulings 24 and 26, from the position alone: the frozen tiles (on a square some tile's
-        current face marks `d`, unless immune), and each side's shielded squares (marked `h` by
-        its own tiles)."""
+        """Rulings 24 and 26, from the position alone: the squares marked with dread, the frozen
+        tiles (on a square some tile's current face marks `d`, unless immune), and each side's
+        shielded squares (marked `h` by its own tiles)."""
         t, board = self.t, self.board
         if not (t.has_dread or t.has_shield):
             return
+        marking, reaches, seat_of = t.marking, t.reaches, t.seat_of
         marked: set[int] = set()
         shields: tuple[set[int], set[int]] = (set(), set())
         for square, code in enumerate(board):
-            if code:
-                reach = t.reach(code, square)
+            if marking[code]:
+                reach = reaches[code][square] or t.reach(code, square)
                 marked.update(reach.dread)
-                shields[t.seat_of[code]].update(reach.shield)
+                shields[seat_of[code]].update(reach.shield)
         immune = t.immune
+        self.dreaded = frozenset(marked)
         self.frozen = frozenset(s for s in marked if board[s] and not immune[board[s]])
         self.shields = (frozenset(shields[0]), frozenset(shields[1]))
 
@@ -187,7 +190,7 @@ class DuelState(State):
     def _tile_moves(self, a: int, code: int, plan, moves: list[Move], only: str = "") -> None:
         """Add to `moves` the activations of the tile `code` on `a` that rulings 16-26 allow and
         the safety `plan` keeps (ruling 28); `only`: the moves by that one symbol."""
-        actions = self._tile_actions(a, code, only)
+        actions = self._tile_actions(a, code, only, plan[4] if plan is not None else self.t.sensitive)
         if plan is None:
             moves += [action[0] for action in actions]
             return
@@ -200,12 +203,12 @@ class DuelState(State):
                     keeps(plan, a, move, vacated, captured, risky):
                 moves.append(move)
 
-    def _tile_actions(self, a: int, code: int, only: str = "") -> list[tuple[Move, int, int, bool]]:
+    def _tile_actions(self, a: int, code: int, only: str, sensitive: list[bool]) -> list[tuple[Move, int, int, bool]]:
         """Every activation of the tile `code` on `a` that rulings 16-26 allow (leader safety aside),
-        as (move, the square it leaves empty, the code it captures or 0, whether it moves or
-        flips a tile with dread or shield). `only`: the moves by that one symbol, nothing else."""
+        as (move, the square it leaves empty, the code it captures or 0, whether it moves, flips
+        or captures a tile `sensitive` flags). `only`: the moves by that one symbol, nothing else."""
         t, board, frozen = self.t, self.board, self.frozen
-        seat_of, sensitive, notation = t.seat_of, t.sensitive, t.notation
+        seat_of, notation = t.seat_of, t.notation
         side = seat_of[code]
         reach = t.reaches[code][a] or t.reach(code, a)
         risky = sensitive[code]
@@ -370,11 +373,11 @@ class DuelState(State):
     # --- leader safety (ruling 28)
     def _safety_plan(self):
         """How the side to move's actions are judged under ruling 28: None, all allowed; else
-        (its leader's square, the enemy tiles, the squares they could ever reach as bits, `lines`): with
-        `lines` None every action is tried out; else the leader is not in guard now and only an
-        action that empties one of `lines` (squares an enemy's capture of the leader would have
-        to pass), moves or flips the leader, or moves, flips or captures a tile with dread or
-        shield can put it in guard, so only those are."""
+        (its leader's square, the enemy tiles, the squares they could ever reach as bits, `lines`,
+        `risk`): with `lines` None every action is tried out; else the leader is not in guard now
+        and only an action that empties one of `lines` (squares an enemy's capture of the leader
+        would have to pass), moves or flips the leader, or moves, flips or captures a tile that
+        `risk` flags (dread or shield that may matter) can put it in guard, so only those are."""
         side = self.mover
         leader = self.leaders[side]
         if self.safety == OFF or leader < 0:
@@ -385,11 +388,15 @@ class DuelState(State):
         danger = 0
         for a, code in enemies:
             danger |= (reaches[code][a] or t.reach(code, a)).touches
+        # dread matters only while an enemy is frozen (a mark that moves or goes may free it), a
+        # shield only while the leader stands on one: `risk` flags the tiles that can change them
+        frozen = self.frozen
+        risk = t.risk[(any(a in frozen for a, _ in enemies), leader in self.shields[side])]
         if danger >> leader & 1 and self.attackers(leader, 1 - side, False, enemies):
-            return leader, enemies, danger, None
+            return leader, enemies, danger, None, risk
         if self.safety == GUARD:
             return None
-        return leader, enemies, danger, self._lines_to(leader, enemies) if danger >> leader & 1 else 0
+        return leader, enemies, danger, self._lines_to(leader, enemies) if danger >> leader & 1 else 0, risk
 
     def _lines_to(self, square: int, tiles: list[tuple[int, int]]) -> int:
         """The squares (as bits) that, emptied, could open a way for one of `tiles` to capture on
@@ -413,7 +420,7 @@ class DuelState(State):
 
     def _keeps_safety(self, plan, a: int, move: Move, vacated: int, captured: int, risky: bool) -> bool:
         """Ruling 28 for an action of the tile on `a` (its other arguments: `_tile_actions`'s)."""
-        leader, enemies, danger, lines = plan
+        leader, enemies, danger, lines, _ = plan
         if captured in self.t.leader_codes:
             return True        # taking the enemy leader is always allowed
         if vacated == leader:  # the leader moves: safe where no enemy could ever reach
@@ -426,17 +433,20 @@ class DuelState(State):
     def _guarded_after(self, move: Move, enemies: list[tuple[int, int]] | None = None) -> bool:
         """Whether `move` (an action of the side to move) ends with that side's leader in guard;
         tried out on the board and put back."""
-        side, board = self.mover, self.board
+        side, board, t = self.mover, self.board, self.t
         touched = [(s, board[s]) for s in move.squares]
-        saved = self.leaders, self.frozen, self.shields
+        saved = self.leaders, self.frozen, self.dreaded, self.shields
         self._do(move)
-        if self.t.has_dread or self.t.has_shield:
+        # frozen tiles and shields change only when a tile with dread or shield moves, turns over or
+        # is taken (a leader moving onto or off a shield: `defense` reads its square's): else those
+        # of now stand
+        if (t.has_dread or t.has_shield) and any(t.sensitive[code] or t.sensitive[board[s]] for s, code in touched):
             self.derive()
         leader = self.leaders[side]
         guarded = leader >= 0 and bool(self.attackers(leader, 1 - side, False, enemies))
         for s, code in touched:
             board[s] = code
-        self.leaders, self.frozen, self.shields = saved
+        self.leaders, self.frozen, self.dreaded, self.shields = saved
         return guarded
 
     # --- draws and setup
@@ -451,7 +461,7 @@ class DuelState(State):
         plan = self._safety_plan()
         if plan is not None:
             code = encode(kind.index, side, 0)
-            risky = t.sensitive[code]
+            risky = plan[4][code]
             safe = [m for m in moves if self._keeps_safety(plan, m.a, m, -1, 0, risky)]
             if safe:
                 return safe
@@ -500,10 +510,18 @@ class DuelState(State):
             if not self._has_action():
                 self._outcome = Outcome(self.game.sides[side], "no-actions", ("no-actions",))  # ruling 30
             return
+        t, board = self.t, self.board
+        before = [board[s] for s in move.squares]
         captured = self._do(move)
         self._move_pieces(move, captured)
         self.drawn = NO_DRAW
-        self.derive()
+        if t.has_dread or t.has_shield:
+            if any(t.sensitive[code] or t.sensitive[board[s]] for s, code in zip(move.squares, before)):
+                self.derive()
+            else:   # no mark moved: only the tile arriving on a square marked with dread is frozen now
+                end = {STEP: move.b, COMMAND: move.c, PLACE: move.a}.get(move.kind, -1)
+                if end in self.dreaded and not t.immune[board[end]]:
+                    self.frozen = self.frozen | {end}
         self.turns += 1
         side = self.mover
         self.mover = 1 - side

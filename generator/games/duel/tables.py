@@ -71,8 +71,15 @@ class Tables:
         self.immune = [code > 0 and (self.kind_of[code] == data.leader or dread[self.kind_of[code]])
                        for code in range(n)]
         # kinds whose move or flip can change what threatens a leader beyond the squares it leaves
-        self.sensitive = [code > 0 and (dread[self.kind_of[code]] or data.kinds[self.kind_of[code]].shows("h"))
-                          for code in range(n)]
+        shield = [kind.shows("h") for kind in data.kinds]
+        self.sensitive = [code > 0 and (dread[self.kind_of[code]] or shield[self.kind_of[code]]) for code in range(n)]
+        # the same when only one of the two can matter: `risk[(dread, shield)][code]`
+        self.risk = {(d, h): [code > 0 and ((d and dread[self.kind_of[code]]) or (h and shield[self.kind_of[code]]))
+                              for code in range(n)] for d in (False, True) for h in (False, True)}
+        # codes whose face up marks squares with dread or shield (ruling 24, 26)
+        self.marking = [code > 0 and bool({"d", "h"} & {sym for _, _, symbols in
+                                                        data.kinds[self.kind_of[code]].faces[self.face_of[code]].marks
+                                                        for sym in symbols}) for code in range(n)]
         self.leader_codes = frozenset(encode(data.leader, seat, face) for seat in (0, 1) for face in (0, 1))
         self.around = [tuple(t for t in row if t >= 0) for row in geo.steps(ADJACENT)]
         self.beside = [tuple(t for t in row if t >= 0) for row in geo.steps(ORTHOGONAL)]
