@@ -6,7 +6,7 @@ by listing every action of the other side after each candidate. Slow and plain o
 
 Squares are (file, rank) pairs, 0-based. A tile is (kind key, seat 0/1, face 0/1). Moves are
 written in the engine's notation: `c3-c4`, `c3-c4/j`, `b2xc4`, `d2:c3-e3`, `+`, `@c2`, `@c2/2`,
-`setup d1 c1 e1`.
+`setup:d1,c1,e1` (one word; a block writes `setup d1 c1 e1`).
 """
 
 from __future__ import annotations
@@ -410,7 +410,7 @@ class Ref:
                     for faces in product((0, 1) if r.either[r.start] else (0,), repeat=r.start_tiles):
                         words = [r.name(leader) + ("/2" if lf else "")]
                         words += [r.name(sq) + ("/2" if fc else "") for sq, fc in zip(chosen, faces)]
-                        found["setup " + " ".join(words)] = (leader, lf, list(zip(chosen, faces)))
+                        found["setup:" + ",".join(words)] = (leader, lf, list(zip(chosen, faces)))
         return found
 
     # --- playing a move

@@ -134,9 +134,9 @@ def test_a_side_2_tile_is_turned_toward_its_owner(duel):
 def test_setup_on_an_odd_board_uses_the_centre_square(duel):
     """Ruling 11: five files have one middle square; the start tile goes beside the leader."""
     state = duel.new_initial_state()
-    assert moves(state) == {"setup c1 b1", "setup c1 d1", "setup c1 c2"}
+    assert moves(state) == {"setup:c1,b1", "setup:c1,d1", "setup:c1,c2"}
     state.push_notation("setup c1 c2")
-    assert moves(state) == {"setup c5 b5", "setup c5 d5", "setup c5 c4"}
+    assert moves(state) == {"setup:c5,b5", "setup:c5,d5", "setup:c5,c4"}
 
 
 def test_a_move_at_a_knights_square_needs_one_clear_route(duel):

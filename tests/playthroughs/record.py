@@ -59,6 +59,8 @@ RECORDS = (
            {"berserker": "on", "shield-wall": "on", "edge-king": "on", "turn-cap": "90"}),
     Record("tafl-seed4-7x7", "games/tafl", 4, {"skilled-play": "on", "turn-limit": "25", "unarmed-king": "on"},
            setup=tafl_size(7)),
+    Record("tessera-seed3", "games/tile-duel", 3, {"turn-cap": "80"}),
+    Record("thornwick-seed5-guard", "games/thornwick", 5, {"turn-cap": "80", "leader-safety": "guard"}),
 )
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..base import DiagramError, Grammar, Grid, ImpossiblePosition, Outcome, read_whole
 from ..grid import grid_lines
 from ..grid import read_grid as read_cells
-from .moves import DRAW, DRAWN, PLACE
+from .moves import DRAW, DRAWN, PLACE, SETUP
 from .state import DRAWING, NO_DRAW, PLAY_PHASE, SETUP_PHASE, DuelState
 from .tables import encode
 
@@ -68,9 +68,12 @@ class DuelGrammar(Grammar):
         return moves
 
     def play_text(self, moves) -> str:
-        """A draw is written as one move, `+spear@c2`, as the block writes it."""
+        """A draw as one move, `+spear@c2`, and a setup in words, `setup d1 c1 e1`, as the block
+        writes them."""
         if moves and moves[0].kind == DRAW:
             return "".join(move.notation() for move in moves[1:])
+        if moves and moves[0].kind == SETUP:
+            return moves[0].notation().replace(":", " ").replace(",", " ")
         return super().play_text(moves)
 
     def build_state(self, grid: Grid, fields: dict[str, tuple[int, str]], rules: str | None,

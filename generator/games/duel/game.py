@@ -47,7 +47,7 @@ class DuelGame(ComponentsGame):
     >>> game = DuelGame.default()
     >>> state = game.new_initial_state()
     >>> state.legal_moves()[0].notation()
-    'setup c1 b1 d1'
+    'setup:c1,b1,d1'
     """
 
     engine: ClassVar[bool] = True

@@ -8,7 +8,7 @@
 | draw | `+` | the side draws from its bag: a chance node follows |
 | the tile drawn | `+spear` | the chance outcome: a spear came out of the bag |
 | place | `@c2`, `@c2/2` | the drawn tile goes on c2, face 1 (or 2) up |
-| setup | `setup d1 c1 e1` | the leader's square, then the start tiles' (`/2`: face 2) |
+| setup | `setup d1 c1 e1` | the leader's square, then the start tiles' (`/2`: face 2); one word, `setup:d1,c1,e1`, in the engine's records |
 
 An example's `+spear@c2` is one turn of three moves: `+`, `+spear`, `@c2`. Moves are interned
 per game (`Notation`), so two equal moves are the same object and compare and hash fast.
@@ -115,7 +115,7 @@ class Notation:
                 move = Move(COMMAND, a, b, c, text=f"{names[a]}:{names[b]}-{names[c]}")
             else:
                 words = [names[a] + ("/2" if b else "")] + [names[s] + ("/2" if f else "") for s, f in c]
-                move = Move(SETUP, a, b, starts=c, text="setup " + " ".join(words))
+                move = Move(SETUP, a, b, starts=c, text="setup:" + ",".join(words))
             self._other[key] = move
         return move
 
@@ -136,12 +136,13 @@ class Notation:
         (`+`, `+KIND`, `@SQUARE`), which the engine's own records use."""
         if not words:
             raise InvalidMoveError("expected a move such as c3-c4, b2xc4, d2:c3-e3, +spear@c2 or setup d1 c1 e1")
-        if words[0] == "setup":
-            if len(words) < 2:
+        if words[0] == "setup" or (len(words) == 1 and words[0].startswith("setup:")):
+            squares = words[1:] if words[0] == "setup" else words[0][len("setup:"):].split(",")
+            if not squares or not all(squares):
                 raise InvalidMoveError("expected 'setup' then the leader's square and the start tiles' squares")
-            (leader, face), *starts = [self._square_face(word) for word in words[1:]]
-            if len({s for s, _ in starts} | {leader}) != len(starts) + 1:
-                return (Move(SETUP, leader, face, starts=tuple(starts), text=" ".join(words)),)  # refused by the rules
+            (leader, face), *starts = [self._square_face(word) for word in squares]
+            if len({s for s, _ in starts} | {leader}) != len(starts) + 1:    # refused by the rules
+                return (Move(SETUP, leader, face, starts=tuple(starts), text="setup:" + ",".join(squares)),)
             return (self.setup(leader, face, tuple(starts)),)
         if len(words) != 1:
             raise InvalidMoveError(f"expected one move, got {' '.join(words)!r} (a turn is one move; "
