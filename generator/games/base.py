@@ -37,7 +37,7 @@ def read_whole(text: str, what: str, least: int = 0, most: int = MAX_WHOLE) -> i
     return int(text)
 
 if TYPE_CHECKING:
-    from .values import CellArt, Effect, Grid, Motion, Outcome
+    from .values import CellArt, Effect, Grid, Motion, Outcome, ScoreTable
 
 # ----------------------------------------------------------------------------- the board
 
@@ -95,7 +95,7 @@ class BoardSpec:
 
 # The values states and grammars hand the core (Outcome, Motion, Removal, Effect, CellArt, Grid)
 # are in `.values`, loaded on first use: the kit makes no states. They are imported from here.
-_VALUES = ("CellArt", "Effect", "Grid", "Motion", "Outcome", "Removal")
+_VALUES = ("CellArt", "Effect", "Grid", "Motion", "Outcome", "Removal", "ScoreTable")
 
 
 def __getattr__(name: str):
@@ -386,6 +386,21 @@ class State:
         """What a reader needs beside the grid (reserves, counters), in words; "" for nothing."""
         return ""
 
+    def line_marks(self) -> list[tuple[int, int, str]]:
+        """Pieces standing on the lines between squares (walls, palisades): (square, neighbour,
+        face) for each; a diagram draws the face along the line the two squares share."""
+        return []
+
+    def tint_groups(self) -> list[int] | None:
+        """A group number per square (territories, regions) that a diagram tints alike; None:
+        no tints."""
+        return None
+
+    def score_table(self) -> "ScoreTable | None":
+        """The result as a table printed under a diagram of the finished game (who took what
+        where); None for none."""
+        return None
+
     def diagram(self) -> str:
         """The position in the game's example-block grammar (grid and state lines)."""
         return self.game.grammar.diagram(self)
@@ -409,6 +424,7 @@ class Grammar:
 
     state_keys: tuple[str, ...] = ()
     header_keys: tuple[str, ...] = ()  # its own header lines, before the grid (`sides:`, `view:`)
+    late_options = True                # whether `option:` lines may stand among the state lines too
 
     def __init__(self, game: "Game"):
         self.game = game
@@ -461,6 +477,26 @@ class Grammar:
     def default_fields(self, grid: Grid, options: dict[str, str]) -> dict[str, str]:
         """The value each state line has when an after-state does not write it."""
         raise NotImplementedError
+
+    def result_defaults(self, state: State, grid: Grid, options: dict[str, str]) -> dict[str, str]:
+        """The value each state line of an expected position has when unwritten, given the
+        engine's resulting position `state`. By default `default_fields` of the expected grid; a
+        grammar whose defaults follow the result (a count of what the board holds) overrides it."""
+        return self.default_fields(grid, options)
+
+    def shown(self, state: State) -> State:
+        """`state` as the block's grids show it (a block comparing through one side's view shows
+        that view); by default the state itself."""
+        return state
+
+    def difference_lines(self, expected: Sequence[str], actual: Sequence[str], board: Geometry,
+                         marked: list[int]) -> list[str]:
+        """A failing comparison's grids side by side (`marked` squares differ) and what differs on
+        each square, as report lines."""
+        from .grid import side_by_side
+        out = side_by_side(expected, actual, board, marked)
+        out += [f"  {board.names[s]}: expected {expected[s]}, got {actual[s]}" for s in marked]
+        return out
 
     def normalize(self, key: str, value: str) -> str:
         """A written state-line value in the form `fields` gives (e.g. spaces collapsed)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CellArt", "Effect", "Grid", "Motion", "Outcome", "Removal"]
+__all__ = ["CellArt", "Effect", "Grid", "Motion", "Outcome", "Removal", "ScoreTable"]
 
 
 @dataclass(frozen=True)
@@ -103,3 +103,13 @@ class Grid:
     tokens: tuple[str, ...]
     line: int | None = None
     cells: tuple = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """A finished game's result as a small table for a diagram: the column headings, and the rows,
+    each (tint group or None, cells). A row's tint group (`State.tint_groups`) draws a swatch of
+    that group's colour before it, so a reader finds the territory the row is about."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[int | None, tuple[str, ...]], ...]
