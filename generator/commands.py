@@ -125,6 +125,8 @@ def simulate_command(
     option: List[str] = typer.Option([], "--option", help="Engine option NAME=VALUE (repeatable)."),
     vary: List[str] = typer.Option([], "--vary", help="Sweep a number or an option: NAME=V1,V2,... (repeatable)."),
     turn_cap: int = typer.Option(200, "--turn-cap", min=1, help="Turns before a game is declared a draw."),
+    players: Optional[int] = typer.Option(None, "--players", min=2, max=4, help="Players (2 to 4) for a game "
+                                          "that seats any number: the first sides of its file (default: all)."),
     seed: int = typer.Option(0, "--seed", help="Base seed: the same seed plays the same games."),
     workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, help="Processes (default: every core)."),
     out: Optional[str] = typer.Option(None, "--out", help="Report folder (an existing one, or ending in /), or "
@@ -156,7 +158,12 @@ def simulate_command(
     if not loaded.engine:
         raise UsageError(f"{loaded.info.title} has no rules engine (game package {loaded.name!r}): "
                          f"there is nothing to simulate")
-    players = PlayerSpec.for_sides([side.label for side in loaded.sides], ai, budget)
+    if players is not None:
+        try:
+            loaded = loaded.with_players(players)
+        except ValueError as exc:
+            raise UsageError(f"--players {players}: {exc}") from None
+    seated = PlayerSpec.for_sides([side.label for side in loaded.sides], ai, budget)
     options = dict(parse_option(text) for text in option)
     variants = plan_variants(loaded, rule_sets, options, [parse_vary(text) for text in vary])
     total = games * len(variants)
@@ -164,7 +171,7 @@ def simulate_command(
         raise UsageError(f"--games {games} x {len(variants)} variants = {total} games: at most "
                          f"{limits.MAX_TOTAL_GAMES} in one run")
     for variant in variants:  # validate every variant before playing any game
-        make_tasks(0, players, variant, seed, turn_cap, loaded)
+        make_tasks(0, seated, variant, seed, turn_cap, loaded)
     stem = _report_stem(out) if out is not None else output_folder(loaded, None) / "lab" / REPORT_NAME
     ensure_writable(stem.parent, f"--out {out}" if out is not None else None)  # before the games
     if progress and sys.stderr.isatty():
@@ -173,9 +180,9 @@ def simulate_command(
                        transient=True)
         with bar:
             job = bar.add_task("games", total=total)
-            sim = simulate(variants, games, players, seed, turn_cap, loaded, workers, lambda record: bar.advance(job))
+            sim = simulate(variants, games, seated, seed, turn_cap, loaded, workers, lambda record: bar.advance(job))
     else:
-        sim = simulate(variants, games, players, seed, turn_cap, loaded, workers,
+        sim = simulate(variants, games, seated, seed, turn_cap, loaded, workers,
                        _progress_lines(total) if progress else None)
     echo(format_summary(sim))
     paths = write_report(sim, stem, png=png)

@@ -21,33 +21,29 @@ def prospects(state: "TerritoryState") -> list[float]:
     it has passed: a pass is final)."""
     seats = len(state.clans)
     owner, value, gold, region = state.owner, state.value, state.gold, state.region
-    sets = state.sets
-    unknown = [sum(v * n for v, n in pairs) / max(1, sum(n for _, n in pairs)) for pairs in sets]
+    means = state.mean
     gold_in: dict[int, int] = {}
-    strength: dict[int, list[float]] = {}
-    for s in range(state.size):
-        r = region[s]
+    for s in state.game.rules.mines:
         if gold[s]:
-            gold_in[r] = gold_in.get(r, 0) + gold[s]
-        seat = owner[s]
-        if seat >= 0:
+            gold_in[region[s]] = gold_in.get(region[s], 0) + gold[s]
+    strength: dict[int, list[float]] = {}
+    for s in state.warriors:
+        r = region[s]
+        if r in gold_in:
             row = strength.get(r)
             if row is None:
                 row = strength[r] = [0.0] * seats
-            row[seat] += value[s] or unknown[seat]
+            row[owner[s]] += value[s] or means
     out = [0.0] * seats
-    for r, total in gold_in.items():
-        row = strength.get(r)
-        if row is None:
-            continue
+    for r, row in strength.items():
         best = max(row)
         takers = [seat for seat in range(seats) if row[seat] == best]
         for seat in takers:
-            out[seat] += total / len(takers)
+            out[seat] += gold_in[r] / len(takers)
     for seat in range(seats):
         if not state.passed >> seat & 1:
             pairs = state.supply[seat]
-            held = sum(v * n for v, n in pairs) if pairs is not None else state.left[seat] * unknown[seat]
+            held = sum(v * n for v, n in pairs) if pairs is not None else state.left[seat] * means
             out[seat] += IN_HAND * held
     return out
 
@@ -57,8 +53,5 @@ def evaluations(state: "TerritoryState") -> list[float]:
     if state.is_game_over():
         return [1000.0 * r for r in state.returns()]
     mine = prospects(state)
-    out = []
-    for seat, own in enumerate(mine):
-        others = [v for k, v in enumerate(mine) if k != seat]
-        out.append(own - max(others))
-    return out
+    first, second = sorted(range(len(mine)), key=mine.__getitem__, reverse=True)[:2]
+    return [own - mine[second if seat == first else first] for seat, own in enumerate(mine)]

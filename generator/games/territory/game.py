@@ -80,10 +80,15 @@ class TerritoryGame(ComponentsGame):
         return replace(game, options=tuple(sorted(given.items())))
 
     def __getstate__(self) -> dict:
-        """Pickled for the lab's worker processes: the rules, not the kit's drawings (functions)."""
+        """Pickled for the lab's worker processes: the rules, not the kit (its drawings are
+        functions); a copy made so draws nothing (`faces` is empty, `board` the bare size)."""
         state = {k: v for k, v in self.__dict__.items() if k in self.__dataclass_fields__}
-        state["design"] = Design()
+        state["design"] = None
         return state
+
+    @property
+    def faces(self):
+        return self.design.faces if self.design is not None else Design().faces
 
     # --- the sides
     @property
@@ -122,8 +127,8 @@ class TerritoryGame(ComponentsGame):
     @property
     def board(self) -> BoardSpec:
         """The kit's board (its mines marked); a pickled copy, which has no kit, the bare size."""
-        board = self.design.board
-        return board if (board.files, board.ranks) == (self.rules.files, self.rules.ranks) else \
+        board = self.design.board if self.design is not None else None
+        return board if board and (board.files, board.ranks) == (self.rules.files, self.rules.ranks) else \
             BoardSpec(self.rules.files, self.rules.ranks)
 
     @property

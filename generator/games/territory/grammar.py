@@ -321,6 +321,7 @@ class TerritoryGrammar(Grammar):
             elif kind != EMPTY:
                 owner[s], value[s] = seat, number
         state.owner, state.value, state.gold, state.undealt = owner, value, gold, ()
+        state.warriors = tuple(s for s in range(state.size) if owner[s] >= 0)
         wall = state.walls[:]
         for line in walls:
             wall[line] = 1

@@ -43,7 +43,7 @@ class Warrior(NamedTuple):
     value: int
 
 
-SNAPSHOT = Snapshot("owner", "value", "walls", "region", "regions", "gold", "undealt", "supply", "left",
+SNAPSHOT = Snapshot("owner", "value", "warriors", "walls", "region", "regions", "gold", "undealt", "supply", "left",
                     "palisades", "passed", "mover", "this_turn", "turn", "_outcome", "_result", "_lines")
 
 
@@ -63,8 +63,11 @@ class TerritoryState(State):
         self.clans = game.playing
         seats = len(self.clans)
         self.sets = (game.rules.warriors(seats),) * seats   # ruling 4: each side's warriors
+        pairs = self.sets[0]
+        self.mean = sum(v * n for v, n in pairs) / max(1, sum(n for _, n in pairs))  # a hidden warrior's worth
         self.owner = [-1] * self.size
         self.value = [0] * self.size
+        self.warriors: tuple[int, ...] = ()                   # the squares with a warrior
         self.walls = [0] * (2 * self.size)
         self.region = [0] * self.size
         self.regions = 1
@@ -137,9 +140,20 @@ class TerritoryState(State):
         palisade changes them."""
         lines = self._lines
         if lines is None:
-            walls, least, cut_off = self.walls, self.rules.least, self.lines.cut_off
-            lines = self._lines = tuple(line for line in self.lines.inner
-                                        if not walls[line] and not cut_off(walls, line, least))
+            walls, least, board = self.walls, self.rules.least, self.lines
+            around, cut_off = board.around, board.cut_off
+            found = []
+            for line in board.inner:
+                if walls[line]:
+                    continue
+                for first, second, third in around[line]:   # cut_off's first test, inlined: most lines pass it
+                    if not (walls[first] or walls[second] or walls[third]):
+                        break
+                else:
+                    if cut_off(walls, line, least):
+                        continue
+                found.append(line)
+            lines = self._lines = tuple(found)
         return lines
 
     def values_of(self, seat: int) -> tuple[int, ...]:
@@ -227,7 +241,7 @@ class TerritoryState(State):
             seat = self.mover
             owner, value = self.owner[:], self.value[:]
             owner[move.at], value[move.at] = seat, move.value
-            self.owner, self.value = owner, value
+            self.owner, self.value, self.warriors = owner, value, self.warriors + (move.at,)
             pairs = self.supply[seat]
             if pairs is not None:
                 self.supply = _replace(self.supply, seat, _take(pairs, move.value))
