@@ -386,6 +386,11 @@ class State:
         """What a reader needs beside the grid (reserves, counters), in words; "" for nothing."""
         return ""
 
+    def marks(self, move) -> list[tuple[int, int, str]]:
+        """The pieces `move` puts on lines between squares, legal or not (a refused palisade is
+        drawn too), as `line_marks` gives them."""
+        return []
+
     def line_marks(self) -> list[tuple[int, int, str]]:
         """Pieces standing on the lines between squares (walls, palisades): (square, neighbour,
         face) for each; a diagram draws the face along the line the two squares share."""
@@ -677,6 +682,12 @@ class Game:
     def template_values(self) -> dict[str, Any]:
         """The numbers a rules template, a count in [pieces] or a card may use, by name."""
         return {"title": self.info.title, "version": self.info.version, "designer": self.info.designer}
+
+    def outcome_heading(self, outcome: Outcome) -> str:
+        """The result in a few words, over a diagram's board ("Vikings win", "Drawn")."""
+        if not outcome.winners:
+            return "Drawn"
+        return " and ".join(self.side_of(side).plural for side in outcome.winners) + " win"
 
     def describe_outcome(self, outcome: Outcome) -> tuple[str, str]:
         """The result in words, as a headline and how: ("The Vikings win", "the treasure")."""

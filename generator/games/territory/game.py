@@ -184,6 +184,9 @@ class TerritoryGame(ComponentsGame):
                       gold_total=sum(rules.pile_sizes), letters=[clan.letter for clan in rules.clans])
         return values
 
+    def outcome_heading(self, outcome: Outcome) -> str:
+        return self.describe_outcome(outcome)[0]
+
     def describe_outcome(self, outcome: Outcome) -> tuple[str, str]:
         """("Stone clan wins", "the most gold"), or ("Stone clan and Ember clan share the win", ...)."""
         names = [self.side_of(side).noun for side in outcome.winners]

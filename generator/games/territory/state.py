@@ -344,8 +344,8 @@ class TerritoryState(State):
                 raise refuse(index, f"{self.lines.name(move.at)} is named twice")
             seen.add(move.at)
             if index >= self.palisades:
-                raise refuse(index, f"the supply holds only {self.palisades} palisade"
-                                    f"{'s' if self.palisades != 1 else ''}")
+                raise refuse(index, "the supply of palisades is empty" if not self.palisades else
+                             f"the supply holds only {self.palisades} palisade{'s' if self.palisades != 1 else ''}")
 
     # ----------------------------------------------------------------- hidden information
     def view(self, side) -> "TerritoryState":
@@ -419,6 +419,12 @@ class TerritoryState(State):
         face, ends, walls = self.game.palisade_face, self.lines.ends, self.walls
         return [(*ends[line], face) for line in self.lines.inner if walls[line]]
 
+    def marks(self, move: Move) -> list[tuple[int, int, str]]:
+        """A palisade move's palisade on its line (legal or not)."""
+        if move.kind != PALISADE:
+            return []
+        return [(*self.lines.ends[move.at], self.game.palisade_face)]
+
     def tint_groups(self) -> list[int] | None:
         """The territories (ruling 9), numbered in reading order, when there are several."""
         if self.regions == 1:
@@ -448,7 +454,8 @@ class TerritoryState(State):
                                  *(str(territory.strengths[seat]) if seat in present else "-"
                                    for seat in range(len(letters))), takes)))
         winners = "+".join(letters[seat] for seat in result.winners)
-        rows.append((None, ("score", "", *(str(points) for points in result.scores), f"{winners} wins")))
+        verdict = f"{winners} wins" if len(result.winners) == 1 else f"{winners} share"
+        rows.append((None, ("score", "", *(str(points) for points in result.scores), verdict)))
         return ScoreTable(("territory", "gold", *letters, "takes"), tuple(rows))
 
     def effect(self, move: Move) -> Effect:
