@@ -345,7 +345,7 @@ class State:
         return tuple(1.0 if seat in won else -1.0 for seat in range(len(self.game.sides)))
 
     def scores(self) -> tuple[float, ...] | None:
-        """Each seat's score in the game's own units (points, gold), in seat order, for the lab's
+        """Each seat's score in the game's own units (points, coins), in seat order, for the lab's
         margins; None for a game that keeps no score."""
         return None
 
@@ -387,17 +387,17 @@ class State:
         return ""
 
     def marks(self, move) -> list[tuple[int, int, str]]:
-        """The pieces `move` puts on lines between squares, legal or not (a refused palisade is
+        """The pieces `move` puts on lines between squares, legal or not (a refused wall is
         drawn too), as `line_marks` gives them."""
         return []
 
     def line_marks(self) -> list[tuple[int, int, str]]:
-        """Pieces standing on the lines between squares (walls, palisades): (square, neighbour,
+        """Pieces standing on the lines between squares (walls, fences): (square, neighbour,
         face) for each; a diagram draws the face along the line the two squares share."""
         return []
 
     def tint_groups(self) -> list[int] | None:
-        """A group number per square (territories, regions) that a diagram tints alike; None:
+        """A group number per square (regions, areas) that a diagram tints alike; None:
         no tints."""
         return None
 
@@ -684,7 +684,7 @@ class Game:
         return {"title": self.info.title, "version": self.info.version, "designer": self.info.designer}
 
     def outcome_heading(self, outcome: Outcome) -> str:
-        """The result in a few words, over a diagram's board ("Vikings win", "Drawn")."""
+        """The result in a few words, over a diagram's board ("Reds win", "Drawn")."""
         if not outcome.winners:
             return "Drawn"
         return " and ".join(self.side_of(side).plural for side in outcome.winners) + " win"

@@ -109,7 +109,7 @@ class Grid:
 class ScoreTable:
     """A finished game's result as a small table for a diagram: the column headings, and the rows,
     each (tint group or None, cells). A row's tint group (`State.tint_groups`) draws a swatch of
-    that group's colour before it, so a reader finds the territory the row is about."""
+    that group's colour before it, so a reader finds the squares the row is about."""
 
     columns: tuple[str, ...]
     rows: tuple[tuple[int | None, tuple[str, ...]], ...]

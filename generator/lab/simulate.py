@@ -71,7 +71,7 @@ def resolve(variant: Variant, turn_cap: int = DEFAULT_TURN_CAP, game: Game | Non
     """The game and engine options of `variant`'s games. Options: the game's, then `turn-cap`,
     then the variant's (so `--option turn-cap=N` wins over the default cap). Raises ValueError for
     bad ones, and UsageError for a turn cap outside 1 to `MAX_TURN_CAP`. A game without a
-    `turn-cap` option ends by its own rules (a territory game: every side passes in the end)."""
+    `turn-cap` option ends by its own rules (every game of it is finite)."""
     game = variant.game(game or load_game(None))
     options = dict(game.options)
     capped = any(spec.name == "turn-cap" for spec in game.option_specs)

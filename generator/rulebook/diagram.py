@@ -135,7 +135,7 @@ def crop_for(t: Trace, states: list[State]) -> Crop:
     last_f, last_r = board.files - 1, board.ranks - 1
     occupied = {s for state in states for s in range(board.size) if state.piece_at(s) is not None}
     occupied |= {s for state in states for a, b, _ in state.line_marks() for s in (a, b)}
-    occupied |= {s for state in states for s in range(board.size)   # a ground with a label (a mine's gold)
+    occupied |= {s for state in states for s in range(board.size)   # a ground with a label (a number on it)
                  if (art := state.cell_art(s)).piece is None and art.badge}
     points: list[tuple[float, float]] = [board.file_rank(s) for s in occupied]
     for a in t.arrows:
@@ -382,7 +382,7 @@ class ExampleDiagram(Flowable):
             self._mark(x, y, a, b, face, FAIL, refused=True)
         # pieces
         for (f, r), cell in zip(on, cells):
-            if cell.piece is None and cell.badge:   # a labelled ground: the gold on a mine
+            if cell.piece is None and cell.badge:   # a labelled ground: its number, large
                 cx, cy = self._xy(x, y, f, r)
                 c.setFillColor(INK)
                 c.setFont(SERIF_BOLD, s * .46)
@@ -463,7 +463,7 @@ class ExampleDiagram(Flowable):
         return _forms(self.canv).get(key, box, draw)
 
     def _tints(self, x: float, y: float, on: list[tuple[int, int]], groups: list[int] | None) -> None:
-        """Each group of squares (a territory) washed in a colour of its own."""
+        """Each group of squares (`State.tint_groups`) washed in a colour of its own."""
         if not groups:
             return
         c, s = self.canv, self.s
@@ -476,7 +476,7 @@ class ExampleDiagram(Flowable):
         c.restoreState()
 
     def _mark(self, x: float, y: float, a: int, b: int, face: str, halo=None, refused: bool = False) -> None:
-        """A piece standing on the line between squares `a` and `b` (a palisade): the kit's face
+        """A piece standing on the line between squares `a` and `b` (a wall): the kit's face
         stretched along the line, on a `halo` of colour when it stands out (just placed, or
         refused: then faded and crossed)."""
         c, s, board = self.canv, self.s, self.board
@@ -713,7 +713,7 @@ TINTS = ("#f0a868", "#7fb8e0", "#9fd394", "#d6a3e0", "#f2de7a", "#86dccf", "#ec9
 
 
 def tint_colour(group: int):
-    """The wash of group `group` (territories in reading order get different colours)."""
+    """The wash of group `group` (neighbouring group numbers get different colours)."""
     return colors.HexColor(TINTS[group % len(TINTS)])
 BADGE_GAP = 0.8                         # points between a badge and anything it must not cover
 
