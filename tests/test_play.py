@@ -473,12 +473,13 @@ def test_pnp_play_on_a_game_without_rules_engine_says_so_before_serving(monkeypa
     monkeypatch.setattr(server, "serve", lambda *args, **kwargs: started.append(args))
     monkeypatch.delenv("PNP_DEBUG", raising=False)  # another test's --debug may have set it
     root = Path(__file__).resolve().parent.parent
-    for folder in ("games/hoard", "games/tile-duel"):
+    for folder, why in (("games/tile-duel", r"has no rules engine \(game package '.+'\): there is nothing to play"),
+                        ("games/hoard", r"cannot be played at the browser table yet: the table has no way yet to "
+                                        r"place palisades .+")):
         result = CliRunner().invoke(app, ["play", "--game", str(root / folder), "--no-browser"])
         lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
         assert result.exit_code == 2 and len(lines) == 1, result.output
-        assert re.fullmatch(r"Error: .+ has no rules engine \(game package '.+'\): there is nothing to play",
-                            lines[0]), lines
+        assert re.fullmatch(r"Error: .+ " + why, lines[0]), lines
         assert "internal error" not in result.output and "Traceback" not in result.output
     assert started == []
 

@@ -555,6 +555,7 @@ class Game:
     sections: ClassVar[tuple[str, ...]] = ()         # its own tables of components.toml
     rule_sets: ClassVar[tuple[str, ...]] = ()        # named rule sets (`rules:` lines), if any
     ways: ClassVar[tuple[str, ...]] = ()             # the ways to win, for the lab's report
+    not_at_table: ClassVar[str] = ""                 # why `pnp play` cannot seat it yet ("" : it can)
     way_words: ClassVar[dict[str, str]] = {}         # a way to win in words, where not its name
 
     info: GameInfo = GameInfo()

@@ -67,6 +67,8 @@ class Table:
         if not game.engine:
             raise ValueError(f"{game_title(game)} has no rules engine (game package {game.name!r}): "
                              f"there is nothing to play")
+        if game.not_at_table:
+            raise ValueError(f"{game_title(game)} cannot be played at the browser table yet: {game.not_at_table}")
         labels = [s.label for s in game.sides]
         if side is not None and side not in labels:
             raise ValueError(f"unknown side {side!r}; sides: {', '.join(labels)}")

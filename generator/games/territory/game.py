@@ -20,7 +20,7 @@ from ..components.game import ComponentsGame
 from ..values import Outcome
 from .lines import Lines, board_lines
 from .moves import Codec, Move
-from .rules import COUNTS, MINE, WARRIORS, Rules, read_rules
+from .rules import COUNTS, MINE, WARRIORS, Rules, check_side_count, read_rules
 from .state import Options, TerritoryState
 
 BUILTIN = Path(__file__).with_name("builtin.toml")   # the game without a folder: Hoardfall's numbers
@@ -50,6 +50,8 @@ class TerritoryGame(ComponentsGame):
     ways: ClassVar[tuple[str, ...]] = ("most-gold", "tie-break", "shared")
     way_words: ClassVar[dict[str, str]] = {"most-gold": "the most gold", "tie-break": "the tie-break on piles",
                                            "shared": "a shared win"}
+    not_at_table: ClassVar[str] = ("the table has no way yet to place palisades on the lines between squares "
+                                   "(check its rulebook with pnp check, balance it with pnp simulate)")
 
     rules: Rules | None = None
     seated: tuple[int, ...] = ()
@@ -64,7 +66,9 @@ class TerritoryGame(ComponentsGame):
 
     @classmethod
     def from_table(cls, data: dict[str, Any], base) -> "TerritoryGame":
-        """The kit from the components package, then rulings 1-5 (GameFileError at the line)."""
+        """The kit from the components package, then rulings 1-5 (GameFileError at the line; the
+        number of sides first, before the kit counts the pieces it makes for each)."""
+        check_side_count(base, data)
         game = super().from_table(data, base)
         rules = read_rules(game, data)
         design = _with_mine_face(game, data)

@@ -77,6 +77,14 @@ class TerritoryGrammar(Grammar):
             grammar.view = grammar.letters.index(text)
         return grammar
 
+    def read_fields(self, lines: Lines, start: int) -> tuple[dict[str, tuple[int, str]], int]:
+        """The state lines; a header line among them is named as such."""
+        for number, text in lines[start:]:
+            key = text.partition(":")[0].strip()
+            if key in ("title", "option", *self.header_keys):
+                raise DiagramError(number, f"{key}: is a header line: write it before the grid")
+        return super().read_fields(lines, start)
+
     def side_label(self, word: str) -> str:
         """A side is written by its letter in `expect: winner` and `expect: score`."""
         if word not in self.letters:

@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import MAX_SIDES, MIN_SIDES, MAX_WHOLE, Game, read_whole
-from ..grid import LETTERS
 
 DEFAULT_PILES = "3 4 4 5 5 6 6 7"   # ruling 3, the source's 40 gold in 8 piles
 MAX_VALUE = 999                     # a warrior's value: printed on a token
@@ -100,12 +99,10 @@ def clan_letters(keys: list[str]) -> list[str | None]:
     return taken
 
 
-def read_rules(game: Game, data: dict[str, Any]) -> Rules:
-    """Rulings 1-5 from a game's tables (the kit has read and checked their shapes already).
-    Raises GameFileError at the line of the key that breaks a ruling."""
-    numbers = data.get("numbers", {})
+def check_side_count(game: Game, data: dict[str, Any]) -> None:
+    """Ruling 1: 2 to 4 `[sides.NAME]` tables; GameFileError at the fifth, or at [sides]."""
     sides = data.get("sides", {})
-    keys = list(sides)
+    keys = list(sides) if isinstance(sides, dict) else []
     if len(keys) > MAX_SIDES:
         raise game.error(f"sides.{keys[MAX_SIDES]}", None,
                          f"[sides.{keys[MAX_SIDES]}] is side {MAX_SIDES + 1}: a territory game has "
@@ -114,6 +111,14 @@ def read_rules(game: Game, data: dict[str, Any]) -> Rules:
         where = ("sides", None) if keys else ("game", "package")
         raise game.error(*where, f"a territory game needs {MIN_SIDES} to {MAX_SIDES} [sides.NAME] tables, "
                                  f"found {len(keys)} (ruling 1)")
+
+
+def read_rules(game: Game, data: dict[str, Any]) -> Rules:
+    """Rulings 1-5 from a game's tables (the kit has read and checked their shapes already).
+    Raises GameFileError at the line of the key that breaks a ruling."""
+    numbers = data.get("numbers", {})
+    sides = data.get("sides", {})
+    keys = list(sides)
     letters = clan_letters(keys)
     clans = []
     for key, letter in zip(keys, letters):
