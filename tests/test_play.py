@@ -108,6 +108,37 @@ def test_each_seat_receives_only_its_own_view():
     assert badges_seen, "the Vikings' own view shows their hidden reverses"
 
 
+def test_each_territory_seat_receives_only_its_own_view(monkeypatch):
+    """The same scan over a game of hidden values for three seats: no payload of a seat holds
+    another side's warrior face with its value, a value badge, or the value of another side's
+    placement in the history, until the count reveals them."""
+    from generator.games.territory.game import TerritoryGame
+    monkeypatch.setattr(TerritoryGame, "not_at_table", "")   # the table's own parts, before it seats one
+    game = load_game(Path(__file__).resolve().parent.parent / "games" / "hoard").with_players(3)
+    state, rng = game.new_initial_state(), random.Random(8)
+    while state.is_chance_node():
+        state.push(state.sample_chance(rng))
+    table = Table(game, vs="human", seed=2, start=state)
+    labels = [side.label for side in game.sides]
+    letters = dict(zip(labels, "SET"))
+    scanned = 0
+    while not table.state.is_game_over() and scanned < 60:
+        for label in labels:
+            payload = table.payload(key(table, label))
+            text = json.dumps(payload)
+            for other in labels:
+                if other != label:
+                    assert not re.search(rf"warriors-{other}-\d", text), (label, other)
+                    assert not re.search(rf"place {letters[other]}\d", text), (label, other)
+            assert all(cell["badge"] in ("", "?") or cell["piece"] is None for cell in payload["cells"])
+        if table.handover:
+            table.reveal(key(table, TABLE))
+        mover = table.state.to_move.label
+        table.play(key(table, mover), rng.choice(table.state.legal_moves()).notation())
+        scanned += 1
+    assert scanned >= 30
+
+
 def test_placements_of_hidden_reverses_are_masked_for_the_other_side():
     table = Table(GAME, vs="human", seed=1)
     play_random(table, 200, 2, until=lambda state: not state.in_setup())

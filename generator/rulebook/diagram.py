@@ -238,9 +238,10 @@ class ExampleDiagram(Flowable):
         s = self.styles
         lines = []
         for n, play in enumerate(self.replay.example.plays):
-            side = self.game.side_of(self.replay.states[n].to_move).plural
+            mover = self.replay.states[n].to_move      # None: a play after the end, refused
+            side = f"<i>{self.game.side_of(mover).plural}:</i> " if mover is not None else ""
             moves = ", ".join(f'<font face="{MONO}" size="8">{m.notation()}</font>' for m in play.moves)
-            lines.append(f"<i>{side}:</i> {moves}")
+            lines.append(f"{side}{moves}")
         if self.trace.illegal:
             lines.append(f'<font color="#a3301d"><b>Illegal.</b></font> {escape(self.trace.illegal)}')
         outcome = self.trace.after.outcome() if self.trace.after else None
