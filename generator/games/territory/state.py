@@ -353,6 +353,8 @@ class TerritoryState(State):
         the scoring, and their supplies hidden (None). Its own values stay in the view as its
         memory; they are shown (`shows`) only with the peek option."""
         seat = self.game.seat(side)
+        if self._outcome is None and not self.undealt:
+            self.legal_lines()               # public: found once here, not again in every view
         seen = self.copy()
         seen.viewer = seat
         if self._outcome is None:
