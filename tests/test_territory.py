@@ -494,3 +494,29 @@ def test_greedy_and_mcts_finish_games_for_every_seat_count():
         record = play_game(GameTask(0, 5, (PlayerSpec.parse(ai),) * players, game, options=()))
         assert record["termination"] == "all-passed" and len(record["scores"]) == players
         assert record["winners"] and set(record["winners"]) <= {s.label for s in game.sides}
+
+
+def test_a_small_game_whose_kit_has_no_face_for_each_side_builds_its_rulebook(tmp_path):
+    """A 4 x 3 board (narrower than a diagram's usual crop) and warriors printed without sides:
+    the diagrams write each warrior's letter and value, and palisades as plain bars."""
+    (tmp_path / "components.toml").write_text(MINIMAL.format(first="stone", second="ash").replace(
+        "sides = true\n", ""), encoding="utf-8")
+    (tmp_path / "rules.md").write_text("""# Two valleys
+
+```territory
+   a    b    c    d
+3  .    .    .    $5
+2  .    S1   .    .
+1  $3   .    .    A2
+play: palisade b1|c1 b2|c2
+play: pass
+play: pass
+expect: winner A
+```
+""", encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", "--game", str(tmp_path), "--out", str(tmp_path / "out"),
+                                      "--rulebook-only"])
+    assert result.exit_code == 0, result.output
+    from pypdf import PdfReader
+    text = PdfReader(str(next((tmp_path / "out").glob("*.pdf")))).pages[0].extract_text()
+    assert "S1" in text and "A2" in text and "Ash wins" in text

@@ -211,7 +211,7 @@ def test_a_wrong_expectation_fails(seed):
     assert got in (1, 2), f"{text}\n---\n{report}"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(SEEDS)
 def test_the_engine_and_the_reference_agree_on_every_palisade_and_warrior(seed):
     """On random positions: every single line, many pairs and placements, legal or not alike."""

@@ -163,6 +163,7 @@ def crop_for(t: Trace, states: list[State]) -> Crop:
 
 
 def _widen(a: int, b: int, least: int, last: int) -> tuple[int, int]:
+    least = min(least, last + 1)      # a board narrower than `least` is shown whole
     while b - a + 1 < least:
         if b < last:
             b += 1
@@ -493,12 +494,16 @@ class ExampleDiagram(Flowable):
         if halo is not None:
             c.setFillColor(halo)
             c.roundRect(-1.2, -thick / 2 - 1.4, s + 2.4, thick + 2.8, 1.5, stroke=0, fill=1)
-        forms = _forms(c)
-        name = forms.get(("rulebook-mark", face, s), (0, 0, s, thick),
-                         lambda canvas: draw_face(canvas, self.faces, face, 0, 0, (s, thick), label=""))
         if refused:
             c.setFillAlpha(0.45)
-        forms.place(name, 0, -thick / 2)
+        if face in self.faces.draw:
+            forms = _forms(c)
+            name = forms.get(("rulebook-mark", face, s), (0, 0, s, thick),
+                             lambda canvas: draw_face(canvas, self.faces, face, 0, 0, (s, thick), label=""))
+            forms.place(name, 0, -thick / 2)
+        else:                              # a kit without the piece: a plain bar
+            c.setFillColor(INK)
+            c.rect(0, -thick / 4, s, thick / 2, stroke=0, fill=1)
         c.restoreState()
         if refused:
             cx, cy = self._xy(x, y, *((fa + fb) / 2, (ra + rb) / 2))

@@ -410,11 +410,13 @@ class TerritoryState(State):
         if seat < 0:
             return CellArt()
         key = self.game.rules.clans[self.clans[seat]].key
-        back = self.game.warrior_face(key, "back")
-        if not self.shows(square):
-            return CellArt(piece=back)
-        face = self.game.warrior_face(key, str(self.value[square]))
-        return CellArt(piece=face) if face in faces else CellArt(piece=back, badge=str(self.value[square]))
+        shown = str(self.value[square]) if self.shows(square) else ""
+        face, back = self.game.warrior_face(key, shown), self.game.warrior_face(key, "back")
+        if shown and face in faces:
+            return CellArt(piece=face)
+        if back in faces:
+            return CellArt(piece=back, badge=shown)
+        return CellArt(badge=f"{self.letter(seat)}{shown or '?'}")   # a kit without a face for each side
 
     def line_marks(self) -> list[tuple[int, int, str]]:
         """Each palisade as (square, neighbour, face) on the line between the two."""
