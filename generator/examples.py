@@ -459,8 +459,7 @@ def compare(example: Example, state: State) -> str:
     if not cell_diffs and not field_diffs:
         return ""
     out = [f"line {example.expect_line}: the result differs from the expectation"]
-    if cell_diffs:
-        out += grammar.difference_lines(expected_cells, actual_cells, board.geometry, cell_diffs)
+    out += grammar.difference_lines(expected_cells, actual_cells, board.geometry, cell_diffs)
     for key in field_diffs:
         out.append(f"  {key}: expected {expected[key] or '(not written)'!s}, got {actual.get(key) or '(not written)'}")
     return "\n".join(out)

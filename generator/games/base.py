@@ -345,7 +345,7 @@ class State:
         return tuple(1.0 if seat in won else -1.0 for seat in range(len(self.game.sides)))
 
     def scores(self) -> tuple[float, ...] | None:
-        """Each seat's score in the game's own units (points, coins), in seat order, for the lab's
+        """Each seat's score in the game's own units (points, gold), in seat order, for the lab's
         margins; None for a game that keeps no score."""
         return None
 
