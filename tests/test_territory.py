@@ -520,3 +520,57 @@ expect: winner A
     from pypdf import PdfReader
     text = PdfReader(str(next((tmp_path / "out").glob("*.pdf")))).pages[0].extract_text()
     assert "S1" in text and "A2" in text and "Ash wins" in text
+
+
+# ----------------------------------------------------------------------------- the browser table
+def table_game(players: int, seed: int):
+    """A rules table of Hoardfall for `players` people (one link each, and the hot seat)."""
+    from generator.play.session import Table
+    game = GAME.with_players(players)
+    table = Table(game, vs="human", seed=seed)
+    return table, {side.label: table.key_of(side.label) for side in game.sides}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_seat_at_the_table_receives_only_its_own_view(players):
+    """The scan Siege's payloads get, for every seat of a game of hidden values: no other side's
+    warrior value, as a face, a badge, a word or a move of the history, until the count."""
+    import json
+    from generator.play.session import TABLE
+    table, keys = table_game(players, seed=players)
+    letters = {side.label: GAME.rules.clans[k].letter for side, k in zip(table.game.sides, table.game.playing)}
+    rng, turns = random.Random(players), 0
+    while not table.state.is_game_over():
+        for label, key in keys.items():
+            text = json.dumps(table.payload(key))
+            for other in keys:
+                if other != label:
+                    assert not re.search(rf"warriors-{other}-\d", text), (label, other)
+                    assert not re.search(rf"place {letters[other]}\d", text), (label, other)
+        if table.handover:
+            table.reveal(table.key_of(TABLE))
+        mover = table.state.to_move.label
+        table.play(keys[mover], rng.choice(table.state.legal_moves()).notation())
+        turns += 1
+    assert turns > 30
+    payload = table.payload(keys["stone"])                 # the count: every value face up, the scores
+    assert payload["outcome"]["headline"].endswith(("wins", "share the win"))
+    assert [tally["side"] for tally in payload["scores"]] == list(keys)
+
+
+def test_the_table_offers_lines_for_palisades_and_says_each_move_in_words():
+    table, keys = table_game(3, seed=5)
+    payload = table.payload(keys["stone"])
+    assert payload["your_turn"] and not table.state.is_chance_node()   # the table dealt the gold itself
+    words = {move["move"]: move["words"] for move in payload["moves"]}
+    assert words["place S1 a1"] == "Place a 1 face down on a1" and words["pass"] == "Pass for the rest of the game"
+    edges = {move["move"]: move["edge"] for move in payload["moves"] if move["edge"]}
+    assert edges["palisade c3|d3"] == ["c3", "d3"] and len(edges) == 67
+    assert payload["prompt"].startswith("Place a warrior face down on a free square, raise up to 2 palisades")
+    table.play(keys["stone"], "palisade c3|d3")
+    payload = table.payload(keys["stone"])
+    assert payload["edges"] == [{"a": "c3", "b": "d3", "face": "palisades"}]
+    assert payload["prompt"] == "Place another palisade (1 of 2 placed), or end your turn."
+    hands = {zone["side"]: zone["pieces"] for zone in table.payload(keys["ember"])["zones"]}
+    assert all(face == "warriors-stone-back" for face, _ in hands["stone"])
+    assert {face for face, _ in hands["ember"]} == {f"warriors-ember-{v}" for v in range(1, 6)}

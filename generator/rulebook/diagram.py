@@ -66,7 +66,7 @@ class Trace:
     ghosts: list[Ghost] = field(default_factory=list)
     flipped: list[int] = field(default_factory=list)  # squares of pieces revealed by a flip
     illegal: str | None = None
-    refused_marks: list = field(default_factory=list)  # what a refused play would have put on lines
+    refused_edges: list = field(default_factory=list)  # the lines a refused play would have put pieces on
 
 
 def trace(replay: Replay) -> Trace:
@@ -85,7 +85,7 @@ def trace(replay: Replay) -> Trace:
                 _add(state, Effect(state.motions(move)), result, shown, illegal=True)
                 result.illegal = _sentence(replay.illegal)
                 before = replay.states[line]      # the whole turn is refused: all it would place
-                result.refused_marks = [mark for m in play.moves for mark in before.marks(m)]
+                result.refused_edges = [edge for m in play.moves if (edge := before.move_edge(m))]
                 return result
             _add(state, state.effect(move), result, shown)
             state.push(move)
@@ -134,7 +134,7 @@ def crop_for(t: Trace, states: list[State]) -> Crop:
     board = states[0].game.board
     last_f, last_r = board.files - 1, board.ranks - 1
     occupied = {s for state in states for s in range(board.size) if state.piece_at(s) is not None}
-    occupied |= {s for state in states for a, b, _ in state.line_marks() for s in (a, b)}
+    occupied |= {s for state in states for edge in state.edges() for s in (edge.a, edge.b)}
     occupied |= {s for state in states for s in range(board.size)   # a ground with a label (a number on it)
                  if (art := state.cell_art(s)).piece is None and art.badge}
     points: list[tuple[float, float]] = [board.file_rank(s) for s in occupied]
@@ -307,7 +307,7 @@ class ExampleDiagram(Flowable):
         board_y = head_y - 3 - self.board_h
         x0 = self.PAD + self.LABEL
         self._heading(x0, head_y, "Before — " + _to_move(t.before))
-        self._board(x0, board_y, t.before, arrows=t.arrows, highlight=None, refused_marks=t.refused_marks)
+        self._board(x0, board_y, t.before, arrows=t.arrows, highlight=None, refused_edges=t.refused_edges)
         self._status(x0, board_y - self.LABEL, self.notes[0])
         end = x0 + board_w
         if not t.illegal:
@@ -316,7 +316,7 @@ class ExampleDiagram(Flowable):
             after = t.after
             self._heading(x1, head_y, "After — " + _to_move(after))
             self._board(x1, board_y, after, ghosts=t.ghosts, highlight=self._differences(after),
-                        flipped=t.flipped, new_marks=set(after.line_marks()) - set(t.before.line_marks()))
+                        flipped=t.flipped, new_edges=set(after.edges()) - set(t.before.edges()))
             self._status(x1, board_y - self.LABEL, self.notes[1])
             end = x1 + board_w
             if self.table:
@@ -367,7 +367,7 @@ class ExampleDiagram(Flowable):
         return x + (f - self.crop.files[0] + .5) * s, y + (r - self.crop.ranks[0] + .5) * s
 
     def _board(self, x: float, y: float, state: State, arrows=(), ghosts=(), highlight=None, flipped=(),
-               new_marks=frozenset(), refused_marks=()) -> None:
+               new_edges=frozenset(), refused_edges=()) -> None:
         c, s = self.canv, self.s
         (f0, f1), (r0, r1) = self.crop.files, self.crop.ranks
         board = self.board
@@ -378,10 +378,10 @@ class ExampleDiagram(Flowable):
         cells = [shown.cell_art(board.files * r + f) for f, r in on]
         _forms(c).place(self._background(on, cells), x, y)
         self._tints(x, y, on, shown.tint_groups())
-        for a, b, face in shown.line_marks():
-            self._mark(x, y, a, b, face, ACCENT if (a, b, face) in new_marks else None)
-        for a, b, face in refused_marks:
-            self._mark(x, y, a, b, face, FAIL, refused=True)
+        for edge in shown.edges():
+            self._edge(x, y, edge.a, edge.b, edge.face, ACCENT if edge in new_edges else None)
+        for a, b in refused_edges:
+            self._edge(x, y, a, b, None, FAIL, refused=True)
         # pieces
         for (f, r), cell in zip(on, cells):
             if cell.piece is None and cell.badge:   # a labelled ground: its number, large
@@ -477,10 +477,10 @@ class ExampleDiagram(Flowable):
             c.rect(x + (f - f0) * s, y + (r - r0) * s, s, s, stroke=0, fill=1)
         c.restoreState()
 
-    def _mark(self, x: float, y: float, a: int, b: int, face: str, halo=None, refused: bool = False) -> None:
+    def _edge(self, x: float, y: float, a: int, b: int, face: str | None, halo=None, refused: bool = False) -> None:
         """A piece standing on the line between squares `a` and `b` (a wall): the kit's face
-        stretched along the line, on a `halo` of colour when it stands out (just placed, or
-        refused: then faded and crossed)."""
+        stretched along the line (a plain bar without one), on a `halo` of colour when it stands
+        out (just placed, or refused: then faded and crossed)."""
         c, s, board = self.canv, self.s, self.board
         (f0, _), (r0, _) = self.crop.files, self.crop.ranks
         (fa, ra), (fb, rb) = board.file_rank(a), board.file_rank(b)
@@ -496,7 +496,7 @@ class ExampleDiagram(Flowable):
             c.roundRect(-1.2, -thick / 2 - 1.4, s + 2.4, thick + 2.8, 1.5, stroke=0, fill=1)
         if refused:
             c.setFillAlpha(0.45)
-        if face in self.faces.draw:
+        if face is not None and face in self.faces.draw:
             forms = _forms(c)
             name = forms.get(("rulebook-mark", face, s), (0, 0, s, thick),
                              lambda canvas: draw_face(canvas, self.faces, face, 0, 0, (s, thick), label=""))

@@ -50,8 +50,6 @@ class TerritoryGame(ComponentsGame):
     ways: ClassVar[tuple[str, ...]] = ("most-gold", "tie-break", "shared")
     way_words: ClassVar[dict[str, str]] = {"most-gold": "the most gold", "tie-break": "the tie-break on piles",
                                            "shared": "a shared win"}
-    not_at_table: ClassVar[str] = ("the table has no way yet to place palisades on the lines between squares "
-                                   "(check its rulebook with pnp check, balance it with pnp simulate)")
 
     rules: Rules | None = None
     seated: tuple[int, ...] = ()

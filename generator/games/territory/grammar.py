@@ -413,7 +413,7 @@ class TerritoryGrammar(Grammar):
         """Every state line's value (of the position itself: never through a view)."""
         letters = self.letters
         result = state.result
-        out = {"to-move": letters[state.mover] if state.mover >= 0 else "none",
+        out = {"to-move": "none" if state.is_game_over() else letters[state.mover],
                "passed": " ".join(x for seat, x in enumerate(letters) if state.passed >> seat & 1) or "none",
                "palisades": str(state.palisades)}
         for seat, letter in enumerate(letters):

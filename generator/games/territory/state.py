@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from ..base import DiagramError, IllegalMoveError, Snapshot, State
-from ..values import CellArt, Effect, Motion, Outcome, ScoreTable
+from ..values import CellArt, EdgeArt, Effect, Motion, Outcome, ScoreTable
 from .moves import DEAL, END, PALISADE, PASS, PLACE, Move
 from .scoring import Result, UnknownValue, score
+from .table import TableView
 
 if TYPE_CHECKING:
     from .game import TerritoryGame
@@ -47,7 +48,7 @@ SNAPSHOT = Snapshot("owner", "value", "warriors", "walls", "region", "regions", 
                     "palisades", "passed", "mover", "this_turn", "turn", "_outcome", "_result", "_lines")
 
 
-class TerritoryState(State):
+class TerritoryState(TableView, State):
     """A position of a territory game with its history: make one with
     `TerritoryGame.new_initial_state()` (the deal comes first, as chance events) or from a
     diagram (`game.grammar.read_diagram`)."""
@@ -90,8 +91,10 @@ class TerritoryState(State):
     # ----------------------------------------------------------------- reading the position
     @property
     def to_move(self):
-        """The side to move (a `Side` of the game); None once the game is over."""
-        return self.game.sides[self.mover] if self.mover >= 0 else None
+        """The side to move (a `Side` of the game); once the game is over, the side that passed
+        last (as a finished Siege game shows a side to move with no move; the diagram's `to-move`
+        line says `none`)."""
+        return self.game.sides[self.mover]
 
     def copy(self) -> "TerritoryState":
         other = TerritoryState.__new__(TerritoryState)
@@ -289,7 +292,6 @@ class TerritoryState(State):
 
     def finish(self) -> None:
         """Every side has passed: the warriors are turned up and the gold scored (rulings 19-24)."""
-        self.mover = -1
         self._result = result = self._score()
         sides = self.game.sides
         self._outcome = Outcome(tuple(sides[seat] for seat in result.winners), "all-passed", (result.way,))
@@ -418,16 +420,14 @@ class TerritoryState(State):
             return CellArt(piece=back, badge=shown)
         return CellArt(badge=f"{self.letter(seat)}{shown or '?'}")   # a kit without a face for each side
 
-    def line_marks(self) -> list[tuple[int, int, str]]:
-        """Each palisade as (square, neighbour, face) on the line between the two."""
+    def edges(self) -> tuple[EdgeArt, ...]:
+        """Each palisade, on the line between its two squares."""
         face, ends, walls = self.game.palisade_face, self.lines.ends, self.walls
-        return [(*ends[line], face) for line in self.lines.inner if walls[line]]
+        return tuple(EdgeArt(*ends[line], face) for line in self.lines.inner if walls[line])
 
-    def marks(self, move: Move) -> list[tuple[int, int, str]]:
-        """A palisade move's palisade on its line (legal or not)."""
-        if move.kind != PALISADE:
-            return []
-        return [(*self.lines.ends[move.at], self.game.palisade_face)]
+    def move_edge(self, move: Move) -> tuple[int, int] | None:
+        """The two squares of a palisade move's line (legal or not)."""
+        return self.lines.ends[move.at] if move.kind == PALISADE else None
 
     def tint_groups(self) -> list[int] | None:
         """The territories (ruling 9), numbered in reading order, when there are several."""
