@@ -574,3 +574,18 @@ def test_the_table_offers_lines_for_palisades_and_says_each_move_in_words():
     hands = {zone["side"]: zone["pieces"] for zone in table.payload(keys["ember"])["zones"]}
     assert all(face == "warriors-stone-back" for face, _ in hands["stone"])
     assert {face for face, _ in hands["ember"]} == {f"warriors-ember-{v}" for v in range(1, 6)}
+
+
+def test_pnp_play_seats_two_to_four_clans(monkeypatch):
+    import generator.play.server as server
+    started = []
+    monkeypatch.setattr(server, "serve", lambda table, **kwargs: started.append(table))
+    for players in ("2", "3", "4"):
+        result = CliRunner().invoke(app, ["play", "--game", str(HOARD), "--players", players, "--vs", "human",
+                                          "--no-browser"])
+        assert result.exit_code == 0, result.output
+    assert [len(table.game.sides) for table in started] == [2, 3, 4]
+    result = CliRunner().invoke(app, ["play", "--game", str(HOARD), "--players", "3", "--vs", "greedy", "--no-browser"])
+    assert result.exit_code == 0 and started[-1].ai_sides == ("ember", "tide")
+    result = CliRunner().invoke(app, ["play", "--game", str(ROOT / "games" / "tafl"), "--players", "3", "--no-browser"])
+    assert result.exit_code == 2 and "--players 3: Tafl is played by 2 players, not 3" in result.output

@@ -484,7 +484,7 @@ class ExampleDiagram(Flowable):
         c, s, board = self.canv, self.s, self.board
         (f0, _), (r0, _) = self.crop.files, self.crop.ranks
         (fa, ra), (fb, rb) = board.file_rank(a), board.file_rank(b)
-        thick = s * MARK_THICKNESS
+        thick = s * EDGE_THICKNESS
         c.saveState()
         if ra == rb:                       # side by side: the line between them runs up the board
             c.translate(x + (max(fa, fb) - f0) * s, y + (ra - r0) * s)
@@ -498,7 +498,7 @@ class ExampleDiagram(Flowable):
             c.setFillAlpha(0.45)
         if face is not None and face in self.faces.draw:
             forms = _forms(c)
-            name = forms.get(("rulebook-mark", face, s), (0, 0, s, thick),
+            name = forms.get(("rulebook-edge", face, s), (0, 0, s, thick),
                              lambda canvas: draw_face(canvas, self.faces, face, 0, 0, (s, thick), label=""))
             forms.place(name, 0, -thick / 2)
         else:                              # a kit without the piece: a plain bar
@@ -713,15 +713,15 @@ class ExampleDiagram(Flowable):
 
 
 OVERLAY_SIZE = {"br": .4, "bl": .38}  # a marker on a piece: its size by corner, in squares
-MARK_THICKNESS = 0.2                    # a piece on a line between squares, across the line, in squares
+EDGE_THICKNESS = 0.2                    # a piece on a line between squares, across the line, in squares
 TINT_ALPHA = 0.42                       # how strongly a group of squares is washed in its colour
 TINTS = ("#f0a868", "#7fb8e0", "#9fd394", "#d6a3e0", "#f2de7a", "#86dccf", "#ec97a5", "#b9bcc4")
+BADGE_GAP = 0.8                         # points between a badge and anything it must not cover
 
 
 def tint_colour(group: int):
     """The wash of group `group` (neighbouring group numbers get different colours)."""
     return colors.HexColor(TINTS[group % len(TINTS)])
-BADGE_GAP = 0.8                         # points between a badge and anything it must not cover
 
 
 def _off_segment(x: float, y: float, segment: tuple[float, float, float, float]) -> float:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..base import DiagramError, Grammar, ImpossiblePosition, read_whole
 from ..grid import Geometry, is_letter_line
 from ..values import Grid
-from .moves import PALISADE, PASS, PLACE, Move
+from .moves import Move
 from .rules import MAX_PILE, pairs
 from .state import TerritoryState
 
