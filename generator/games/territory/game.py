@@ -1,29 +1,27 @@
-"""The territory game: a game folder's components.toml read twice, once by the components package
-(the kit: board, warriors, palisades, screens... drawn from data) and once for the rulings'
-numbers (`rules.read_rules`), and the states it makes (docs/rulings/territory.md).
+"""The territory game: a game folder's components.toml read for the rulings' numbers
+(`rules.read_rules`), and the states it makes (docs/rulings/territory.md).
 
-The kit is the components game's, unchanged: this class only adds the engine, and a face for a
-gold mine on the rulebook's diagrams.
+The kit is the components game's, unchanged (the kit reads every folder's components, and the
+components package reads `[numbers]`, `[sides]` and `[board]`): this class only adds the engine,
+and a face for a gold mine on the rulebook's diagrams.
 """
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
-from ..base import MAX_SIDES, MIN_SIDES, BoardSpec, GameInfo, OptionSpec, Side, check_sides, parse_option, resolve_options
-from ..components.design import Design, Reader
-from ..components.game import ComponentsGame
+from ..base import MAX_SIDES, MIN_SIDES, OptionSpec, Side, check_sides, parse_option, resolve_options
+from ..components.game import ComponentsGame, _no_board
 from ..values import Outcome
 from .lines import Lines, board_lines
 from .moves import Codec, Move
 from .rules import COUNTS, MINE, WARRIORS, Rules, check_side_count, read_rules
 from .state import Options, TerritoryState
 
-BUILTIN = Path(__file__).with_name("builtin.toml")   # the game without a folder: Hoardfall's numbers
+BUILTIN = Path(__file__).with_name("builtin")   # the game without a folder: Hoardfall's numbers, no art
 MINE_FACE = "territory-mine"
 
 
@@ -53,24 +51,22 @@ class TerritoryGame(ComponentsGame):
 
     rules: Rules | None = None
     seated: tuple[int, ...] = ()
+    mine_look: tuple = field(default=(), compare=False, hash=False, repr=False)   # (fill, mark) of a mine
 
     # --- reading the folder
     @classmethod
     def default(cls) -> "TerritoryGame":
-        text = BUILTIN.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-        base = cls(info=GameInfo(**{**data.pop("game"), "package": "territory"}), source=text)
-        return cls.from_table(data, base)
+        from ...config import load_game
+        return load_game(BUILTIN)
 
     @classmethod
     def from_table(cls, data: dict[str, Any], base) -> "TerritoryGame":
-        """The kit from the components package, then rulings 1-5 (GameFileError at the line; the
-        number of sides first, before the kit counts the pieces it makes for each)."""
+        """`[numbers]`, `[sides]` and `[board]` as the components game reads them, then rulings 1-5
+        (GameFileError at the line; the number of sides first, before anything counts per side)."""
         check_side_count(base, data)
         game = super().from_table(data, base)
-        rules = read_rules(game, data)
-        design = _with_mine_face(game, data)
-        game = replace(game, rules=rules, design=design)
+        rules = read_rules(game, {**data, "tokens": base.tables.get("tokens", {})})
+        game = replace(game, rules=rules, mine_look=_mine_look(game, data))
         text = data.get("numbers", {}).get("options", "")
         try:
             if not isinstance(text, str):
@@ -83,14 +79,26 @@ class TerritoryGame(ComponentsGame):
 
     def __getstate__(self) -> dict:
         """Pickled for the lab's worker processes: the rules, not the kit (its drawings are
-        functions); a copy made so draws nothing (`faces` is empty, `board` the bare size)."""
+        functions); a copy made so draws nothing (no faces, the board's bare size)."""
         state = {k: v for k, v in self.__dict__.items() if k in self.__dataclass_fields__}
-        state["design"] = None
+        state.update(design=None, board_draw=_no_board, mine_look=())
         return state
 
     @property
-    def faces(self):
-        return self.design.faces if self.design is not None else Design().faces
+    def package_faces(self):
+        """The components game's (its board), and a gold mine's square for the diagrams."""
+        from ...kit import kinds
+        faces = super().package_faces
+        if not self.mine_look:
+            return faces
+        fill, mark = self.mine_look
+
+        def draw(c, ink, label, bleed, w, h):
+            kinds.background(c, ink, fill, None, bleed, w, h)
+            if mark is not None:
+                kinds.draw_mark(c, mark, w * 0.2, h * 0.8, min(w, h) * 0.14, kinds.ink_on(ink, fill))
+
+        return replace(faces, draw={**faces.draw, MINE_FACE: draw})
 
     # --- the sides
     @property
@@ -125,13 +133,6 @@ class TerritoryGame(ComponentsGame):
         mines = set(rules.mines)
         return Layout(lines, Codec(tuple(clan.letter for clan in rules.clans), lines),
                       tuple(s in mines for s in range(lines.size)))
-
-    @property
-    def board(self) -> BoardSpec:
-        """The kit's board (its mines marked); a pickled copy, which has no kit, the bare size."""
-        board = self.design.board if self.design is not None else None
-        return board if board and (board.files, board.ranks) == (self.rules.files, self.rules.ranks) else \
-            BoardSpec(self.rules.files, self.rules.ranks)
 
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:
@@ -181,6 +182,8 @@ class TerritoryGame(ComponentsGame):
     def template_values(self) -> dict[str, Any]:
         values = super().template_values()
         rules = self.rules
+        if rules is None:              # the kit reading the board, before the rules are read
+            return values
         values.update(palisade_count=rules.palisade_count, palisades_per_turn=rules.palisades_per_turn,
                       min_territory=rules.min_territory, gold_piles=len(rules.pile_sizes),
                       gold_total=sum(rules.pile_sizes), letters=[clan.letter for clan in rules.clans])
@@ -213,23 +216,11 @@ class TerritoryGame(ComponentsGame):
         return evaluations(state)
 
 
-def _with_mine_face(game: ComponentsGame, data: dict[str, Any]) -> Design:
-    """The design with a face for a gold mine on diagrams: the terrain's fill and mark."""
-    from ...kit import kinds
-    from ...kit.faces import FaceSet
-
+def _mine_look(game: ComponentsGame, data: dict[str, Any]) -> tuple:
+    """The fill and mark of `[board.terrain.mine]`, for the diagrams' gold mines."""
+    from ...kit.design import Reader
     spec = data.get("board", {}).get("terrain", {}).get(MINE, {})
-    reader = Reader(game, data)
+    reader = Reader(game)
     section = f"board.terrain.{MINE}"
     fill = reader.colour(section, "fill", spec.get("fill", "#d9b25a"))
-    mark = reader.mark(section, "mark", spec["mark"]) if "mark" in spec else None
-
-    def draw(c, ink, label, bleed, w, h):
-        kinds.background(c, ink, fill, None, bleed, w, h)
-        if mark is not None:
-            kinds.draw_mark(c, mark, w * 0.2, h * 0.8, min(w, h) * 0.14, kinds.ink_on(ink, fill))
-
-    faces = game.design.faces
-    faces = FaceSet({**faces.draw, MINE_FACE: draw}, faces.labels, faces.board, faces.board_words, faces.specials,
-                    faces.default_pieces, faces.accent, faces.sized)
-    return replace(game.design, faces=faces)
+    return fill, reader.mark(section, "mark", spec["mark"]) if "mark" in spec else None
