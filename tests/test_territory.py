@@ -367,6 +367,8 @@ BAD_FILES = [
      "uses 1 warriors of value 6, but [tokens.warriors] prints 0"),
     ('warriors_2 = "1=4 2=3 3=2 4=2 5=1"', 'warriors_2 = "1=4 1=3"', "warriors_2 =", "the value 1 is given twice"),
     ("min_territory = 4", "min_territory = 0", "min_territory = 0", "must be a whole number from 1"),
+    ("palisade_count = 34", "palisade_count = 10000000000", "palisade_count = 1",
+     "[numbers] palisade_count must be a whole number from 0 to 100,000"),
     ("palisades_per_turn = 2", "palisades_per_turn = -2", "palisades_per_turn = -2", "must be a whole number from 1"),
     ("values = { 1 = 5, 2 = 4", 'values = { one = 5, 2 = 4', "values = { one",
      "a warrior's value must be a whole number from 1"),
