@@ -27,8 +27,8 @@ LADDER_VERSION = 2  # the players' play: 2 = ISMCTS with leaf evaluation and rep
 
 
 def strength_order(spec: PlayerSpec) -> tuple:
-    """Weakest first: random, greedy, then mcts by iterations, then mcts by seconds."""
-    return ({"random": 0, "greedy": 1}.get(spec.kind, 2), spec.seconds > 0, spec.seconds or spec.budget)
+    """Weakest first: random, greedy, then mcts by iterations, then mcts by seconds, then OpenSpiel's."""
+    return ({"random": 0, "greedy": 1, "mcts": 2}.get(spec.kind, 3), spec.seconds > 0, spec.seconds or spec.budget)
 
 
 def levels_for(players: Sequence[PlayerSpec], below: int = 1) -> tuple[PlayerSpec, ...]:

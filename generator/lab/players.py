@@ -315,8 +315,9 @@ class MCTSPlayer(Player):
 @dataclass(frozen=True)
 class PlayerSpec:
     """A player by name, picklable for worker processes: `random`, `greedy`, `mcts`, `mcts:N` (N
-    iterations per decision; `budget` gives the default) or `mcts:Ts` (T seconds per decision, e.g.
-    `mcts:1s`, `mcts:0.25s`: a result then depends on the machine's speed, not only the seed)."""
+    iterations per decision; `budget` gives the default), `mcts:Ts` (T seconds per decision, e.g.
+    `mcts:1s`, `mcts:0.25s`: a result then depends on the machine's speed, not only the seed), or
+    `openspiel:N` (OpenSpiel's own MCTS bot with N simulations; the optional extra)."""
 
     kind: str
     budget: int = 50
@@ -328,6 +329,13 @@ class PlayerSpec:
         if name not in AI_NAMES:
             raise ValueError(f"unknown AI {text!r}; choose one of: {', '.join(AI_NAMES)} "
                              f"(mcts:N sets the iterations, mcts:Ts the seconds per decision)")
+        if name == "openspiel":
+            import importlib.util
+            if importlib.util.find_spec("pyspiel") is None:
+                raise ValueError(f"AI {text!r} needs OpenSpiel: pip install 'siege-pnp[openspiel]'")
+            if arg and (not arg.isdigit() or not 1 <= int(arg) <= MAX_BUDGET):
+                raise ValueError(f"bad AI {text!r}: openspiel:N takes 1 to {MAX_BUDGET} simulations")
+            return cls(name, int(arg) if arg else budget)
         if not arg:
             return cls(name, budget if name == "mcts" else 0)
         if name != "mcts":
@@ -371,11 +379,16 @@ class PlayerSpec:
             return RandomPlayer()
         if self.kind == "greedy":
             return GreedyPlayer()
+        if self.kind == "openspiel":
+            from .openspiel import SpielPlayer
+            return SpielPlayer(self.budget)
         return MCTSPlayer(self.budget, self.seconds)
 
     def weaker(self) -> PlayerSpec | None:
         """The level below on the strength ladder: mcts at half the budget (down to greedy below
         mcts:2 or mcts:0.01s), greedy's is random; random has none."""
+        if self.kind == "openspiel":
+            return PlayerSpec("openspiel", self.budget // 2) if self.budget >= 2 else PlayerSpec("random", 0)
         if self.kind == "mcts":
             if self.seconds:
                 return PlayerSpec("mcts", 0, self.seconds / 2) if self.seconds >= 0.02 else PlayerSpec("greedy", 0)
@@ -383,9 +396,11 @@ class PlayerSpec:
         return PlayerSpec("random", 0) if self.kind == "greedy" else None
 
     def __str__(self) -> str:
+        if self.kind == "openspiel":
+            return f"openspiel:{self.budget}"
         if self.kind != "mcts":
             return self.kind
         return f"mcts:{self.seconds:g}s" if self.seconds else f"mcts:{self.budget}"
 
 
-AI_NAMES = ("random", "greedy", "mcts")
+AI_NAMES = ("random", "greedy", "mcts", "openspiel")
