@@ -107,6 +107,7 @@ def balance(variants: Sequence[Variant], games: int, players: Sequence[PlayerSpe
     below: list[dict] = []
     played, target = 0, games
     sim = None
+    rounds: list[list] = []   # (games per variant, widest half-width in points) after each round
     while True:
         batch = target - played
         sim_round = simulate(variants, batch, players, seed, turn_cap, game, workers, progress, mapper, first=played)
@@ -126,9 +127,11 @@ def balance(variants: Sequence[Variant], games: int, players: Sequence[PlayerSpe
         if until_ci is None:
             break
         half, what = widest(sim, sides)
+        rounds.append([played, 100 * half])
         if 100 * half <= until_ci or played >= max_games:
             sim.findings["precision"] = {"target": until_ci, "games": played, "reached": 100 * half <= until_ci,
-                                         "widest": 100 * half, "widest_what": what, "cap": max_games}
+                                         "widest": 100 * half, "widest_what": what, "cap": max_games,
+                                         "rounds": rounds}
             break
         needed = played * (100 * half / until_ci) ** 2 * 1.1   # a half-width shrinks as 1/sqrt(games)
         target = min(max_games, max(played + games, int(needed) + 1))

@@ -137,8 +137,12 @@ class MCTSPlayer(Player):
       rollout: a leaf ends in the game's own evaluation, squashed to [0, 1] per seat, or in
       `returns()` once the game is over). An untried move is valued at its node's mean so far
       (first-play urgency), so a search goes deeper where its best line is, not wide everywhere.
-    - Selection: PUCT-style, mean reward + `c` sqrt(times available) / (1 + visits), each node
-      maximising the reward of the seat that moves there (OpenSpiel's MCTSBot for N players).
+      Expanding every child of each node reached instead (each weighed by the evaluation, as
+      the search did before) plays a little better per iteration but costs about ten times more
+      per decision in Siege (README, the playtest lab).
+    - Selection: mean reward + `c` sqrt(times available) / (1 + visits), each node maximising
+      the reward of the seat that moves there (OpenSpiel's MCTSBot for N players); `c` = 0.05
+      suits rewards that differ by a few hundredths between sound moves.
     - Chance nodes: an iteration follows an outcome drawn with its probability; a new position at
       a chance node is valued by the expectation over its outcomes.
     - Stalling: a position this player met earlier in the game, or earlier on the same line, is
@@ -148,7 +152,7 @@ class MCTSPlayer(Player):
     `evaluator(state, side)` replaces the game's own `evaluations`.
     """
 
-    def __init__(self, budget: int = 50, seconds: float = 0.0, c: float = 0.5, scale: float = 8.0,
+    def __init__(self, budget: int = 50, seconds: float = 0.0, c: float = 0.05, scale: float = 8.0,
                  evaluator: Evaluator | None = None):
         self.budget, self.seconds, self.c, self.scale = budget, seconds, c, scale
         self.evaluator = evaluator
@@ -176,7 +180,7 @@ class MCTSPlayer(Player):
         hidden = view.is_hidden()
         base = None if hidden else view.copy()
         table = {root.key: root}
-        after = self._expand_root(root, moves, _sample(view, rng) if hidden else base, me, table)
+        after = self._weigh_root(root, _sample(view, rng) if hidden else base, me, table)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while (time.perf_counter() < deadline) if deadline else done < self.budget:
@@ -190,28 +194,28 @@ class MCTSPlayer(Player):
         self.seen.add(after[best.move])  # the position the chosen move makes is met too
         return best.move
 
-    def _expand_root(self, root: _Node, moves: list, state: State, me, table: dict) -> dict:
-        """Every root move weighed once by the evaluation, on one sample (a chance outcome by its
-        expectation): the search starts from what the greedy player knows. Returns the key of
-        the position after each move."""
-        seat, after = root.seat, {}
+    def _weigh_root(self, root: _Node, state: State, me, table: dict) -> dict:
+        """Weigh every legal move of the root once (the greedy player's knowledge, so the search
+        never knows less): each child position gets the evaluation as its first visit (a chance
+        outcome by its expectation; a repeated position a draw). Returns each move's child key."""
+        after = {}
+        moves = state.legal_moves()
         for move in moves:
-            edge = root.edges[move] = _Edge(move)
             state.push(move)
-            key = state.key(me)
-            child = table.get(key)
-            if child is None:
-                child = table[key] = _Node(key, self._seat_of(state))
-                rewards = self._leaf(state)
-                child.visits = 1
-                if child.seat is not None:
-                    child.value = rewards[child.seat]
+            key = after[move] = state.key(me)
+            if key == root.key or key in self.seen:
+                rewards = [0.5] * len(state.game.sides)
             else:
                 rewards = self._leaf(state)
+                if key not in table:
+                    child = table[key] = _Node(key, self._seat_of(state))
+                    child.visits = 1
+                    if child.seat is not None:
+                        child.value = rewards[child.seat]
             state.pop()
-            edge.avail, edge.visits, edge.value = 1, 1, rewards[seat]
-            after[move] = key
-        root.visits = len(moves)
+            edge = root.edges[move] = _Edge(move)
+            edge.avail, edge.visits, edge.value = 1, 1, rewards[root.seat]
+        root.visits = len(moves)   # the count its moves' exploration grows with
         return after
 
     def _seat_of(self, state: State) -> int | None:
@@ -221,8 +225,8 @@ class MCTSPlayer(Player):
         return self._seat(state.to_move)
 
     def _iterate(self, root: _Node, state: State, rng: random.Random, me, table: dict, hidden: bool) -> int:
-        """One pass: select down the known positions to a new one (or a repetition, or the game's
-        end), value it, and back the value up. Returns how many moves it pushed."""
+        """One pass: select down the known positions to one not yet searched (or a repetition, or
+        the game's end), value it, and back the value up. Returns how many moves it pushed."""
         node, pushed = root, 0
         edges_taken: list[tuple[_Edge, int]] = []
         nodes = [root]

@@ -45,11 +45,12 @@ class Views:
     def key(self, observer: Side | None = None) -> tuple:
         """The position as `observer` sees it (`State.key`), without a copy: the turn number left
         out and each stun counted from the current turn (ruling 11), so a position repeated on a
-        later turn has the same key; the Irish key masks the hidden reverses as `view` does."""
+        later turn has the same key; the pieces that acted as a set (two actions in either order
+        make one position); the Irish key masks the hidden reverses as `view` does."""
         kind, supply = self._seen_by_irish() if observer is Side.IRISH else (self.kind, self.supply)
         turn = self.turn
         return (tuple(self.board), tuple(self.terrain), tuple(kind), tuple(s - turn if s else 0 for s in self.stun),
-                tuple(self.tracker), tuple(self.acted), tuple(supply), self.reserve, self.defeated,
+                tuple(self.tracker), tuple(sorted(self.acted)), tuple(supply), self.reserve, self.defeated,
                 self.chief_defeated, self.berserkers_defeated, self.treasure, self.carrier, self.to_move,
                 self.phase, self.actions, self.started, self.setup_count, self.river_rank, self._outcome)
 
