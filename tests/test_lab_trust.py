@@ -216,3 +216,42 @@ def test_a_local_dask_cluster_plays_the_pools_games():
     with dask_mapper("local:2") as mapper:
         cluster = run_tasks(tasks, mapper=mapper)
     assert _strip(cluster) == _strip(pool)
+
+
+# ------------------------------------------------------------------------------ no leaks
+from test_conformance import ENGINES, random_game  # noqa: E402  (every registered engine)
+
+KINDS = ["random", "greedy", "mcts:16"] + (["openspiel:4"] if __import__("importlib").util.find_spec("pyspiel") else [])
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_no_player_sees_what_its_side_cannot(name):
+    """For every game with hidden information: a position, and another dealt afresh from a side's
+    view (same view, other hidden values), get the same choice from every player kind, each fresh
+    and with the same seed; and the side's key of both is the same."""
+    positions = []
+    for seed in (1, 2):
+        for n, (state, moves) in enumerate(random_game(name, seed)):
+            if moves and not state.is_chance_node() and len(moves) > 1 and n % 7 == 0:
+                side = state.to_move
+                if state.view(side).is_hidden():
+                    positions.append((state.copy(), side))
+            if len(positions) >= 2 * seed:
+                break
+    if not positions:
+        pytest.skip(f"{name}: no side's view hides anything in seeded games")
+    redealt = 0
+    for n, (state, side) in enumerate(positions):
+        view = state.view(side)
+        other = view.determinize(random.Random(100 + n))
+        twin = other.view(side)
+        assert other.key(side) == state.key(side)
+        redealt += other.key() != state.key()   # the truth differs where the side cannot see
+        for kind in KINDS:
+            if kind.startswith("openspiel") and n:
+                continue   # OpenSpiel's bot plays out every simulation to the end: one position is enough
+            spec = PlayerSpec.parse(kind)
+            mine = spec.build().choose(view, random.Random(7))
+            theirs = spec.build().choose(twin, random.Random(7))
+            assert mine == theirs, f"{kind} chose {mine} and {theirs} on two positions {side} cannot tell apart"
+    assert redealt
