@@ -245,8 +245,8 @@ def evaluate_players(game: Game, players: Sequence, games: int, seed: int = 0, t
                 tasks += [GameTask(i, game_seed(seed, i), seated, run[0], f"{names[a]} vs {names[b]} #{n}", run[2])
                           for i in range(games)]
     records = run_tasks(tasks, workers)
-    wins = np.zeros((k, k))
-    draws = np.zeros((k, k))
+    wins = np.zeros((k, k), dtype=int)
+    draws = np.zeros((k, k), dtype=int)   # symmetric: each drawn pairing counted for both
     payoff = np.zeros((k, k))
     count = np.zeros((k, k))
     for record in records:
@@ -260,12 +260,12 @@ def evaluate_players(game: Game, players: Sequence, games: int, seed: int = 0, t
                 if side_a in won and side_b not in won:
                     wins[i, j] += 1
                 elif (side_a in won) == (side_b in won):
-                    draws[i, j] += 0.5
+                    draws[i, j] += 1
                 payoff[i, j] += 1.0 if side_a in won else 0.0 if side_b in won else 0.5
                 count[i, j] += 1
     payoff = np.divide(payoff, count, out=np.full_like(payoff, 0.5), where=count > 0)
-    ratings = elo.compute_ratings_from_matrices(wins, draws + draws.T)
+    ratings = elo.compute_ratings_from_matrices(wins, draws)
     ranks = alpharank.compute([payoff], alpha=10.0, m=k if k > 1 else 2)
     pi = ranks[2]
-    return {"players": names, "wins": wins.tolist(), "draws": (draws + draws.T).tolist(),
+    return {"players": names, "wins": wins.tolist(), "draws": draws.tolist(),
             "payoff": payoff.tolist(), "elo": [float(r) for r in ratings], "alpharank": [float(p) for p in pi]}
