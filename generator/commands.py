@@ -118,7 +118,7 @@ def _progress_lines(total: int) -> Callable[[dict], None]:
 def simulate_command(
     games: int = typer.Option(100, "--games", "-n", min=1, help="Games per variant."),
     ai: List[str] = typer.Option([], "--ai", help="Players: AI for every side, or SIDE=AI (repeatable), "
-                                 "e.g. --ai mcts --ai defenders=greedy. AI: random, greedy, mcts or mcts:N "
+                                 "e.g. --ai mcts --ai SIDE=greedy. AI: random, greedy, mcts or mcts:N "
                                  "(N playouts per decision). Default: mcts."),
     budget: int = typer.Option(50, "--budget", min=1, help="MCTS playouts per decision (mcts:N overrides)."),
     rules: Optional[str] = typer.Option(None, "--rules", help="A rule set, or several separated by commas to "

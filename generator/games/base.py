@@ -47,7 +47,7 @@ class BoardSpec:
     """The board's shape and the named parts the kit, the diagrams and the lab draw on.
 
     `home` gives each side's home edge ("bottom" or "top"); `marked` names special squares (a
-    throne, corners).
+    centre square, corners).
     """
 
     files: int
@@ -111,7 +111,7 @@ MIN_SIDES, MAX_SIDES = 2, 4
 @dataclass(frozen=True)
 class Side:
     """A side of the game as the generic core knows it (`Game.sides`, one per seat): `label` in
-    files and notation ("viking"), `noun` in prose ("Viking"), `plural` in prose ("Vikings"),
+    files and notation ("red"), `noun` in prose ("Red"), `plural` in prose ("Reds"),
     `colour` for arrows and charts (hex), and `seat`, its place in the turn order and its index in
     every per-side array (0 to N - 1, OpenSpiel's player id).
 
@@ -670,7 +670,7 @@ class Game:
         return {"title": self.info.title, "version": self.info.version, "designer": self.info.designer}
 
     def describe_outcome(self, outcome: Outcome) -> tuple[str, str]:
-        """The result in words, as a headline and how: ("The Vikings win", "the treasure")."""
+        """The result in words, as a headline and how: ("The Reds win", "the crown")."""
         if not outcome.winners:
             return "The game is a draw", ""
         names = " and the ".join(self.side_of(side).plural for side in outcome.winners)

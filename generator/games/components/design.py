@@ -19,6 +19,7 @@ from ...pdf import hx
 from ...tables import TableReader, whole_numbers
 from ...units import mm, parse_length
 from ..base import MAX_COPIES, BoardSpec, Game, KitHooks
+from ..grid import MAX_FILES, MAX_RANKS
 from ..symbols import GRID_CHARS, SYMBOLS
 
 SECTIONS = ("numbers", "style", "sides", "board", "tiles", "tokens", "tracks", "screens", "cards")
@@ -391,9 +392,9 @@ def read_board(r: Reader) -> tuple[BoardSpec, Callable]:
     entry = r.table("board", r.data.get("board", {}), ("files", "ranks", "fill", "alt_fill", "frame", "art",
                                                        "coordinates", "cells", "terrain", "notes"))
     files, ranks = (r.count("board", k, entry.get(k, 8)) for k in ("files", "ranks"))
-    if not 2 <= files <= 26 or not 2 <= ranks <= 40:
-        raise r.error("board", "files" if not 2 <= files <= 26 else "ranks",
-                      "a board has 2 to 26 files and 2 to 40 ranks")
+    if not 2 <= files <= MAX_FILES or not 2 <= ranks <= MAX_RANKS:
+        raise r.error("board", "files" if not 2 <= files <= MAX_FILES else "ranks",
+                      f"a board has 2 to {MAX_FILES} files and 2 to {MAX_RANKS} ranks")
     terrains = {}
     for name, spec in r.entries("board.terrain", entry.get("terrain", {})).items():
         section = f"board.terrain.{name}"
