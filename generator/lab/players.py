@@ -1,13 +1,15 @@
-"""AI players for the playtest lab: random, greedy (one-action lookahead) and Monte Carlo tree
-search (UCT with random, capped playouts), for any game package.
+"""AI players for the playtest lab: random, greedy (one-action lookahead) and information-set Monte
+Carlo tree search with heuristic leaf values, for any game package (and OpenSpiel's bots, in
+`openspiel.py`).
 
-The game supplies the knowledge: `game.evaluate(state, side)` scores a position (greedy, and MCTS's
-priors and playout ends). Hidden information: a player is only ever handed `state.view(side)`;
+The game supplies the knowledge: `game.evaluate(state, side)` scores a position (greedy, and the
+search's root moves and leaves). Hidden information: a player is only ever handed `state.view(side)`;
 a player that needs to try moves out (greedy, MCTS) does so on `view.determinize(rng)` samples
 when the view hides something, never on the true state. The simulator (`simulate.play_game`)
 enforces this by construction: it never passes the true state to a player.
 
-Every player is deterministic given its `rng`, so the same seed gives the same game.
+Every player is deterministic given its `rng`, so the same seed gives the same game (but for a
+search given seconds rather than iterations).
 """
 
 from __future__ import annotations
