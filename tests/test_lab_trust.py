@@ -255,3 +255,64 @@ def test_no_player_sees_what_its_side_cannot(name):
             theirs = spec.build().choose(twin, random.Random(7))
             assert mine == theirs, f"{kind} chose {mine} and {theirs} on two positions {side} cannot tell apart"
     assert redealt
+
+
+# ------------------------------------------------------------------------------ stalling
+from generator.games.base import Game, GameInfo, Outcome, Side, Snapshot, State  # noqa: E402
+
+
+class Shuttle(Game):
+    """A token on squares 0 to 4 that the first seat moves left or right while the second can only
+    pass; the first seat is ahead wherever the token stands; the turn cap ends the game."""
+
+    sides = (Side("ahead", "Ahead", "Aheads", "#aa0000", 0), Side("behind", "Behind", "Behinds", "#0000aa", 1))
+
+    def new_initial_state(self, options=None, rules=None):
+        return ShuttleState(self)
+
+    def evaluate(self, state, side):
+        return 10.0 if side.seat == 0 else -10.0
+
+
+class ShuttleState(State):
+    snapshot = Snapshot("square", "turn", "_outcome")
+
+    def __init__(self, game):
+        self.game, self.square, self.turn, self._outcome = game, 2, 4, None
+        self._stack, self.move_stack = [], []
+
+    @property
+    def to_move(self):
+        return self.game.sides[self.turn % 2]
+
+    def legal_moves(self):
+        if self._outcome:
+            return []
+        return [step for step in (-1, 1) if 0 <= self.square + step <= 4] if self.turn % 2 == 0 else [0]
+
+    def _apply(self, move):
+        self.square += move
+        self.turn += 1
+        if self.turn > 400:
+            self._outcome = Outcome(None, "turn-cap")
+
+    def key(self, observer=None):
+        return (self.square, self.to_move)
+
+    def copy(self):
+        other = ShuttleState(self.game)
+        other.square, other.turn = self.square, self.turn
+        return other
+
+
+def test_the_side_ahead_does_not_go_back_to_a_position_met_before():
+    """A position met earlier in the game is valued as a draw: the side ahead (its value above a
+    draw everywhere else) steps the other way; with no history the two steps are alike to it."""
+    game = Shuttle(info=GameInfo(title="Shuttle"))
+    state = game.new_initial_state()
+    behind = game.sides[1]
+    for met, expected in (((1, behind), 1), ((3, behind), -1)):
+        player = MCTSPlayer(budget=20)
+        player._turn, player.seen = state.turn, {met}
+        assert player.choose(state, random.Random(0)) == expected
+    assert {MCTSPlayer(budget=20).choose(state, random.Random(seed)) for seed in range(12)} == {-1, 1}
