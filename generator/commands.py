@@ -103,14 +103,15 @@ def build_command(
 
 def _progress_lines(total: int) -> Callable[[dict], None]:
     """Progress for a log (not a terminal): a line every tenth of the `total` games expected (a run
-    that plays more, for precision or the players' ladder, goes on counting at that step)."""
+    that plays more, for precision or the players' ladder, goes on counting at that step, without
+    a total)."""
     done, step = 0, max(1, total // 10)
 
     def advance(record: dict) -> None:
         nonlocal done
         done += 1
         if done % step == 0:
-            echo(f"simulating: {done} games" + (f" of about {total}" if done <= total else ""), err=True)
+            echo(f"simulating: {done}/{total} games" if done <= total else f"simulating: {done} games", err=True)
     return advance
 
 
@@ -190,7 +191,7 @@ def simulate_command(
         make_tasks(0, players, variant, seed, turn_cap, loaded)
     stem = _report_stem(out) if out is not None else output_folder(loaded, None) / "lab" / REPORT_NAME
     ensure_writable(stem.parent, f"--out {out}" if out is not None else None)  # before the games
-    expected = games * len(variants) * (2 if convergence else 1)
+    expected = games * len(variants) * (2 if convergence and all(p.weaker() for p in players) else 1)
 
     def play(advance: Callable[[dict], None] | None):
         if cluster is not None:
