@@ -374,7 +374,8 @@ def test_simulate_out_that_is_a_folder_writes_inside_it(tmp_path, slash):
     result = RUNNER.invoke(app, ["simulate", "-n", "1", "--ai", "random", "-j", "1", "--no-progress",
                                  "--out", str(folder) + slash])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in folder.iterdir()) == ["simulation.json", "simulation.pdf", "simulation.png"]
+    assert sorted(p.name for p in folder.iterdir()) == ["ladders", "simulation.json", "simulation.pdf", "simulation.png"]
+    assert [p.name for p in (folder / "ladders").iterdir()][0].startswith("ladder-")   # the players' strength, cached
     assert sorted(p.name for p in tmp_path.iterdir()) == ["reports"]
 
 
