@@ -141,7 +141,7 @@ class MCTSPlayer(Player):
       (first-play urgency), so a search goes deeper where its best line is, not wide everywhere.
       Expanding every child of each node reached instead (each weighed by the evaluation, as
       the search did before) plays a little better per iteration but costs about ten times more
-      per decision in Siege (README, the playtest lab).
+      per decision in the games measured (README, the playtest lab).
     - Selection: mean reward + `c` sqrt(times available) / (1 + visits), each node maximising
       the reward of the seat that moves there (OpenSpiel's MCTSBot for N players); `c` = 0.05
       suits rewards that differ by a few hundredths between sound moves.
