@@ -493,6 +493,28 @@ def rasterize(pdf: Path | str, folder: Path | str, dpi: float = 110, stem: str |
     return written
 
 
+def drawing_png(width: float, height: float, pixels: int, draw: Callable) -> bytes:
+    """`draw(canvas)` on a one-page PDF of width x height points, rendered as PNG bytes `pixels`
+    wide on its longer side (pypdfium2): any art, however it was drawn, as a picture."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    pdf = io.BytesIO()
+    c = new_canvas(pdf, (width, height))
+    draw(c)
+    c.showPage()
+    c.save()
+    document = pdfium.PdfDocument(pdf.getvalue())
+    try:
+        image = document[0].render(scale=pixels / max(width, height)).to_pil()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False)
+    return out.getvalue()
+
+
 def page_images(folder: Path | str, stem: str) -> list[Path]:
     """The page images `rasterize` wrote for `stem` in `folder` (`<stem>-NN.png`)."""
     pattern = re.compile(re.escape(stem) + r"-\d{2,}\.png")

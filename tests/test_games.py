@@ -62,7 +62,7 @@ def test_state_answers_the_calls_its_clients_need():
     assert str(state.piece_at(parse_square("d6"))) == "V" and state.piece_at(parse_square("a1")) is None
     assert "6  . . . V" in repr(state) and "viking to move" in repr(state)
     error = state.why_illegal(Move.from_notation("d5-d4"))
-    assert error.ruling == 5 and "not the vikings' to move" in error.reason
+    assert error.ruling == 5 and "belongs to the Irish; the Vikings are to move" in error.reason
 
 
 def test_a_move_effect_says_what_moved_what_was_removed_and_what_flipped():

@@ -37,7 +37,7 @@ def read_whole(text: str, what: str, least: int = 0, most: int = MAX_WHOLE) -> i
     return int(text)
 
 if TYPE_CHECKING:
-    from .values import CellArt, Effect, Grid, Motion, Outcome
+    from .values import CellArt, EdgeArt, Effect, Grid, Motion, Outcome, Tally, Zone
 
 # ----------------------------------------------------------------------------- the board
 
@@ -95,7 +95,7 @@ class BoardSpec:
 
 # The values states and grammars hand the core (Outcome, Motion, Removal, Effect, CellArt, Grid)
 # are in `.values`, loaded on first use: the kit makes no states. They are imported from here.
-_VALUES = ("CellArt", "Effect", "Grid", "Motion", "Outcome", "Removal")
+_VALUES = ("CellArt", "EdgeArt", "Effect", "Grid", "Motion", "Outcome", "Removal", "Tally", "Zone")
 
 
 def __getattr__(name: str):
@@ -413,6 +413,39 @@ class State:
         """What a reader needs beside the grid (reserves, counters), in words; "" for nothing."""
         return ""
 
+    # --- the browser table (`pnp play`, docs/play.md): what it draws and says besides the grid.
+    # Each is asked of a side's view, so it tells only what that side may know.
+    def edges(self) -> tuple[EdgeArt, ...]:
+        """Pieces standing on the lines between squares (palisades)."""
+        return ()
+
+    def zones(self) -> tuple[Zone, ...]:
+        """Pieces off the board: reserves, supplies, trays of captured pieces, track cards."""
+        return ()
+
+    def scoreboard(self) -> tuple[Tally, ...]:
+        """Each side's points and how they were earned, in seat order; () for a game without points."""
+        return ()
+
+    def turn_actions(self) -> tuple[int, int] | None:
+        """(actions taken, actions allowed) in the turn under way, for a game of several actions
+        a turn; None otherwise."""
+        return None
+
+    def prompt(self) -> str:
+        """What the side to move is asked to do now, in words, with how many steps remain
+        ("Place 3 tiles on your home rank: 1 placed, 2 to go."); "" for the table's own words."""
+        return ""
+
+    def move_words(self, move) -> str:
+        """`move` (legal here) in words for a button ("Place a tile on d3"); "" lets the table
+        say it from the move's motions."""
+        return ""
+
+    def move_edge(self, move) -> tuple[int, int] | None:
+        """The two squares whose shared line `move` puts a piece on (a palisade), or None."""
+        return None
+
     def diagram(self) -> str:
         """The position in the game's example-block grammar (grid and state lines)."""
         return self.game.grammar.diagram(self)
@@ -647,6 +680,11 @@ class Game:
     def side_of(self, side) -> Side:
         """The `Side` of a package side value."""
         return self.sides[self.seat(side)]
+
+    def owner(self, face: str) -> str:
+        """The label of the side whose pieces show `face` ("" for a shared component), for the
+        tables that seat people: a sandbox hand, a Tabletop Simulator bag per player."""
+        return ""
 
     def check_options(self, values: dict[str, object], rules: str | None = None) -> dict[str, str]:
         return resolve_options(self.option_specs, values)

@@ -149,7 +149,8 @@ class Actions:
         if not piece:
             return refuse(f"there is no troop on {where}")
         if self.side_of(piece) is not side:
-            return refuse(f"the troop on {where} is not the {side.label}s' to move", 5)
+            return refuse(f"the troop on {where} belongs to the {self.game.side_of(side.other).plural}; "
+                          f"the {self.game.side_of(side).plural} are to move", 5)
         if piece in self.acted:
             return refuse(f"the troop on {where} has already acted this turn", 5)
         d = DIRECTION_TO[move.frm][move.to]
