@@ -11,7 +11,6 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.config import load_game
 from generator.games.siege import SiegeGame
 from generator.lab import ladder, stats
 from generator.lab.balance import balance

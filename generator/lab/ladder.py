@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..games.base import Game
 from ..pdf import OutputSet
 from . import stats
 from .players import PlayerSpec
