@@ -364,7 +364,7 @@ BAD_FILES = [
     ('warriors_4 = "1=2 2=2 3=1 4=1 5=1"', 'warriors_4 = "1=2 2=2 3=1 4=1 5=2"', "warriors_4 =",
      "uses 2 warriors of value 5, but [tokens.warriors] prints 1"),
     ('warriors_3 = "1=3 2=2 3=2 4=1 5=1"', 'warriors_3 = "1=3 6=1"', "warriors_3 =",
-     "uses 1 warriors of value 6, but [tokens.warriors] prints 0"),
+     "uses 1 warrior of value 6, but [tokens.warriors] prints 0"),
     ('warriors_2 = "1=4 2=3 3=2 4=2 5=1"', 'warriors_2 = "1=4 1=3"', "warriors_2 =", "the value 1 is given twice"),
     ("min_territory = 4", "min_territory = 0", "min_territory = 0", "must be a whole number from 1"),
     ("palisade_count = 34", "palisade_count = 10000000000", "palisade_count = 1",

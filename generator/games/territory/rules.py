@@ -164,7 +164,8 @@ def read_rules(game: Game, data: dict[str, Any]) -> Rules:
         have = dict(printed)
         for value, count in chosen:
             if count > have.get(value, 0):
-                raise game.error("numbers", key, f"[numbers] {key} uses {count} warriors of value {value}, but "
+                raise game.error("numbers", key, f"[numbers] {key} uses {count} warrior{'s' if count != 1 else ''} "
+                                                 f"of value {value}, but "
                                                  f"[tokens.{WARRIORS}] prints {have.get(value, 0)} for each side "
                                                  f"(ruling 4)")
         sets.append((players, chosen))
