@@ -19,6 +19,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                        "playtest lab, for every game package.")
 
 GAME_HELP = "Game folder holding components.toml (default: the current folder's, else the built-in game)."
+PLAYERS_HELP = "Players (2 to 4) for a game that seats any number: the first sides of its file (default: all)."
 
 
 def command(name: str | None = None) -> Callable:
@@ -111,14 +112,16 @@ def build_command(
 
 
 def _progress_lines(total: int) -> Callable[[dict], None]:
-    """Progress for a log (not a terminal): a line every tenth of the games."""
+    """Progress for a log (not a terminal): a line every tenth of the `total` games expected (a run
+    that plays more, for precision or the players' ladder, goes on counting at that step, without
+    a total)."""
     done, step = 0, max(1, total // 10)
 
     def advance(record: dict) -> None:
         nonlocal done
         done += 1
-        if done % step == 0 or done == total:
-            echo(f"simulating: {done}/{total} games", err=True)
+        if done % step == 0:
+            echo(f"simulating: {done}/{total} games" if done <= total else f"simulating: {done} games", err=True)
     return advance
 
 
@@ -134,6 +137,7 @@ def simulate_command(
     option: List[str] = typer.Option([], "--option", help="Engine option NAME=VALUE (repeatable)."),
     vary: List[str] = typer.Option([], "--vary", help="Sweep a number or an option: NAME=V1,V2,... (repeatable)."),
     turn_cap: int = typer.Option(200, "--turn-cap", min=1, help="Turns before a game is declared a draw."),
+    seats: Optional[int] = typer.Option(None, "--players", min=2, max=4, help=PLAYERS_HELP),
     seed: int = typer.Option(0, "--seed", help="Base seed: the same seed plays the same games."),
     workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, help="Processes (default: every core)."),
     out: Optional[str] = typer.Option(None, "--out", help="Report folder (an existing one, or ending in /), or "
@@ -143,17 +147,35 @@ def simulate_command(
     game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show progress: a bar on a "
                                   "terminal, else a line every tenth of the games."),
+    until_ci: Optional[float] = typer.Option(None, "--until-ci", help="Play rounds of --games more seeds until "
+                                             "every share's and difference's 95% half-width is at most this "
+                                             "many points (or --max-games)."),
+    max_games: int = typer.Option(10_000, "--max-games", min=1, help="The cap of --until-ci, games per variant."),
+    strength: bool = typer.Option(True, "--strength/--no-strength", help="State the players' Elo on the game's "
+                                  "ladder (random, greedy, mcts levels), measured once and cached."),
+    ladder_games: int = typer.Option(20, "--ladder-games", min=1, help="Seeds per seating of each ladder pairing."),
+    convergence: bool = typer.Option(True, "--convergence/--no-convergence", help="Also play the same seeds "
+                                     "with players one level weaker, and say whether the verdict moved."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="Play on a Dask cluster: a scheduler address "
+                                          "(tcp://host:8786) or local:N (N worker processes here)."),
 ) -> None:
-    """Play seeded AI games and report who wins, how, and how long games last."""
+    """Play seeded AI games and report who wins, how, how long games last, and how far to trust it."""
+    from contextlib import nullcontext
+
     from .build import output_folder
     from .games.base import parse_option
     from .lab import limits
+    from .lab.balance import balance
     from .lab.players import PlayerSpec
     from .lab.report import format_summary, write_report
-    from .lab.simulate import make_tasks, parse_vary, plan_variants, simulate
+    from .lab.simulate import make_tasks, parse_vary, plan_variants
     from .pdf import ensure_writable
 
     limits.at_most("--games", games, limits.MAX_GAMES, " games per variant")
+    limits.at_most("--max-games", max_games, limits.MAX_GAMES, " games per variant")
+    limits.at_most("--ladder-games", ladder_games, limits.MAX_LADDER_GAMES, " seeds per seating")
+    if until_ci is not None and not 0 < until_ci <= 50:
+        raise UsageError(f"--until-ci {until_ci:g}: give a half-width in points, above 0 and at most 50")
     limits.at_most("--turn-cap", turn_cap, limits.MAX_TURN_CAP)
     limits.at_most("--budget", budget, limits.MAX_BUDGET, " playouts per decision")
     if workers is not None:
@@ -165,30 +187,57 @@ def simulate_command(
     if not loaded.engine:
         raise UsageError(f"{loaded.info.title} has no rules engine (game package {loaded.name!r}): "
                          f"there is nothing to simulate")
+    loaded = _seated(loaded, seats)
     players = PlayerSpec.for_sides([side.label for side in loaded.sides], ai, budget)
     options = dict(parse_option(text) for text in option)
     variants = plan_variants(loaded, rule_sets, options, [parse_vary(text) for text in vary])
-    total = games * len(variants)
+    total = (max_games if until_ci is not None else games) * len(variants)
     if total > limits.MAX_TOTAL_GAMES:
-        raise UsageError(f"--games {games} x {len(variants)} variants = {total} games: at most "
-                         f"{limits.MAX_TOTAL_GAMES} in one run")
+        raise UsageError(f"--{'max-' if until_ci is not None else ''}games "
+                         f"{max_games if until_ci is not None else games} x {len(variants)} variants = "
+                         f"{total} games: at most {limits.MAX_TOTAL_GAMES} in one run")
+    if cluster is not None:
+        from .lab.cluster import parse
+        parse(cluster)  # a bad address is a usage error before any game
     for variant in variants:  # validate every variant before playing any game
         make_tasks(0, players, variant, seed, turn_cap, loaded)
     stem = _report_stem(out) if out is not None else output_folder(loaded, None) / "lab" / REPORT_NAME
     ensure_writable(stem.parent, f"--out {out}" if out is not None else None)  # before the games
+    expected = games * len(variants) * (2 if convergence and all(p.weaker() for p in players) else 1)
+
+    def play(advance: Callable[[dict], None] | None):
+        if cluster is not None:
+            from .lab.cluster import dask_mapper
+            places = dask_mapper(cluster)
+        else:
+            places = nullcontext(None)
+        with places as mapper:
+            return balance(variants, games, players, loaded, seed, turn_cap, workers, mapper, advance,
+                           until_ci=until_ci, max_games=max_games, converge=convergence, strength=strength,
+                           ladder_games=ladder_games, cache=stem.parent / "ladders")
+
     if progress and sys.stderr.isatty():
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-        bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                        transient=True)
         with bar:
-            job = bar.add_task("games", total=total)
-            sim = simulate(variants, games, players, seed, turn_cap, loaded, workers, lambda record: bar.advance(job))
+            job = bar.add_task("games", total=None)
+            sim = play(lambda record: bar.advance(job))
     else:
-        sim = simulate(variants, games, players, seed, turn_cap, loaded, workers,
-                       _progress_lines(total) if progress else None)
+        sim = play(_progress_lines(expected) if progress else None)
     echo(format_summary(sim))
     paths = write_report(sim, stem, png=png)
     echo("wrote " + ", ".join(str(p) for p in paths.values()))
+
+
+def _seated(game, players: int | None):
+    """`--players N`: the game for its first N sides (a game of 2 to 4 players); UsageError else."""
+    if players is None:
+        return game
+    try:
+        return game.with_players(players)
+    except ValueError as exc:
+        raise UsageError(f"--players {players}: {exc}") from None
 
 
 REPORT_NAME = "simulation"  # the report's files in an --out folder: simulation.json, .pdf, .png
@@ -214,13 +263,14 @@ def play_command(
     port: int = typer.Option(8765, "--port", min=1, max=65535, help="Port on 127.0.0.1."),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; just print the links."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the AI and the sandbox's bags (default: random)."),
+    players: Optional[int] = typer.Option(None, "--players", min=2, max=4, help=PLAYERS_HELP),
 ) -> None:
     """Play the game in a browser against the AI or other people, before printing it. A game
     without a rules engine opens on a sandbox table: the kit's pieces, moved by hand."""
     from .play.server import serve
     from .play.session import HUMAN, Table
 
-    loaded = _game(game)
+    loaded = _seated(_game(game), players)
     if loaded.engine:
         table = Table(loaded, vs=(vs or "mcts").strip().lower(), side=side, seed=seed)
     else:

@@ -70,16 +70,20 @@ Run = tuple[Game, str, tuple[tuple[str, str], ...]]   # a variant's game, label 
 def resolve(variant: Variant, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None) -> Run:
     """The game and engine options of `variant`'s games. Options: the game's, then `turn-cap`,
     then the variant's (so `--option turn-cap=N` wins over the default cap). Raises ValueError for
-    bad ones, and UsageError for a turn cap outside 1 to `MAX_TURN_CAP`."""
+    bad ones, and UsageError for a turn cap outside 1 to `MAX_TURN_CAP`. A game without a
+    `turn-cap` option ends by its own rules (every game of it is finite)."""
     game = variant.game(game or load_game(None))
     options = dict(game.options)
-    options["turn-cap"] = str(turn_cap)
+    capped = any(spec.name == "turn-cap" for spec in game.option_specs)
+    if capped:
+        options["turn-cap"] = str(turn_cap)
     options.update(dict(variant.options))
     game.check_options(options, game.rule_set)
-    cap = int(options["turn-cap"])
-    if cap < 1:
-        raise UsageError(f"turn-cap {cap}: the lab needs a cap of 1 to {MAX_TURN_CAP}, so that every game ends")
-    at_most("turn-cap", cap, MAX_TURN_CAP)
+    if capped:
+        cap = int(options["turn-cap"])
+        if cap < 1:
+            raise UsageError(f"turn-cap {cap}: the lab needs a cap of 1 to {MAX_TURN_CAP}, so that every game ends")
+        at_most("turn-cap", cap, MAX_TURN_CAP)
     return game, variant.label, tuple(sorted((k, str(v)) for k, v in options.items()))
 
 
@@ -92,6 +96,7 @@ class Tasks(Sequence):
     games: int
     players: tuple[PlayerSpec, ...]
     seed: int = 0
+    first: int = 0   # the index of each run's first game (a later round of `--until-ci` goes on from there)
 
     def __len__(self) -> int:
         return self.games * len(self.runs)
@@ -103,11 +108,12 @@ class Tasks(Sequence):
             raise IndexError(n)
         run, index = divmod(n % len(self), self.games)
         game, label, options = self.runs[run]
+        index += self.first
         return GameTask(index, game_seed(self.seed, index), self.players, game, label, options)
 
     def position(self, variant: str, index: int) -> int:
         """Where the task of game `index` of `variant` is in this sequence."""
-        return self._run_of[variant] * self.games + index
+        return self._run_of[variant] * self.games + index - self.first
 
     @cached_property
     def _run_of(self) -> dict[str, int]:
@@ -130,7 +136,8 @@ def play_game(task: GameTask) -> dict:
     players = [spec.build() for spec in task.players]
     rngs = [random.Random(task.seed * 2 + n) for n in range(len(players))]
     chance = random.Random(f"chance {task.seed}")  # the rules' own draws, apart from any player's
-    actions = turns = 0
+    actions = turns = repeats = 0
+    met: set = set()   # positions met at a decision: one met again is a repeat (shuffling)
     while not state.is_game_over():
         if state.is_chance_node():
             state.push(state.sample_chance(chance))
@@ -138,6 +145,10 @@ def play_game(task: GameTask) -> dict:
         setup = state.in_setup()
         if setup and not state.legal_moves():
             break  # a setup step with no legal move (impossible counts): recorded as "stalled"
+        key = state.key()
+        if key in met:
+            repeats += 1
+        met.add(key)
         side = state.to_move
         seat = game.seat(side)
         move = players[seat].choose(state.view(side), rngs[seat])
@@ -147,6 +158,8 @@ def play_game(task: GameTask) -> dict:
         actions += 1
     outcome = state.outcome()
     winners = [game.side_of(side).label for side in outcome.winners] if outcome else []
+    scores = state.scores() if outcome else None
+    termination = outcome.termination if outcome else "stalled"
     return {
         "index": task.index,
         "seed": task.seed,
@@ -155,12 +168,19 @@ def play_game(task: GameTask) -> dict:
         "players": {info.label: str(spec) for info, spec in zip(game.sides, task.players)},
         "winner": winners[0] if len(winners) == 1 else None,   # the sole winner
         "winners": winners,                                     # every winner (a shared win: several)
-        "termination": outcome.termination if outcome else "stalled",
+        "scores": list(scores) if scores is not None else None,   # each seat's, for a scoring game
+        "termination": termination,
         "points": list(outcome.ways) if outcome else [],
         "turns": turns,
         "actions": actions,
+        "repeats": repeats,   # decisions at a position met before in the game
+        "position": state.diagram() if termination in UNFINISHED else None,  # where an unfinished game stood
         "seconds": round(time.perf_counter() - started, 4),
     }
+
+
+UNFINISHED = ("turn-cap", "stalled")  # games the players did not finish: no verdict on the game
+SHUFFLING = 0.25  # an unfinished game with this share of its decisions at positions met before: stalling
 
 
 def play_games(tasks: Iterable[GameTask]) -> list[dict]:
@@ -248,15 +268,48 @@ def summarize(records: Sequence[dict], sides: Sequence[str], ways: Sequence[str]
                 combos[key] = combos.get(key, 0) + 1
         out[side]["points"] = held
         out[side]["ways"] = dict(sorted(combos.items(), key=lambda kv: (-kv[1], kv[0])))
-    draws = sum(1 for w in won if not w)
+    out.update(seats(records, sides))
+    unfinished = [r for r in records if r["termination"] in UNFINISHED]
+    draws = sum(1 for r, w in zip(records, won) if not w and r["termination"] not in UNFINISHED)
     low, high = stats.wilson_interval(draws, n)
-    out["draws"] = {"games": draws, "rate": draws / n if n else 0.0, "ci95": [low, high],
-                    "turn_cap": sum(1 for r in records if r["termination"] == "turn-cap")}
+    out["draws"] = {"games": draws, "rate": draws / n if n else 0.0, "ci95": [low, high]}
+    low, high = stats.wilson_interval(len(unfinished), n)
+    example = max(unfinished, key=lambda r: (r.get("repeats", 0), -r["index"]), default=None)
+    out["unfinished"] = {"games": len(unfinished), "rate": len(unfinished) / n if n else 0.0, "ci95": [low, high],
+                         "shuffling": sum(1 for r in unfinished if r.get("repeats", 0) >= SHUFFLING * max(1, r["actions"])),
+                         "example": {k: example.get(k) for k in ("index", "seed", "turns", "repeats", "position")}
+                         if example else None}
     out["no_moves"] = sum(1 for r in records if r["termination"] == "no-moves")
     out["turns"] = stats.describe([r["turns"] for r in records])
     out["actions"] = stats.describe([r["actions"] for r in records])
     seconds = sum(r["seconds"] for r in records)
     out["cpu_seconds"] = round(seconds, 3)
+    return out
+
+
+def seats(records: Sequence[dict], sides: Sequence[str]) -> dict:
+    """What a game of N seats needs beyond win rates: shared wins (games won by several seats,
+    and each side's), each side's score and the winner's margin over the best other score (games
+    that keep a score), and the seat-order effect: a chi-square test that each seat's share of
+    the wins (a shared win split among its winners) is 1/N, with its p-value."""
+    won = [winners(r) for r in records]
+    out: dict = {"shared": {"games": sum(1 for w in won if len(w) > 1),
+                            **{side: sum(1 for w in won if len(w) > 1 and side in w) for side in sides}}}
+    scored = [r for r in records if r.get("scores")]
+    if scored:
+        out["scores"] = {side: stats.describe([r["scores"][seat] for r in scored]) for seat, side in enumerate(sides)}
+        margins = []
+        for r, w in zip(records, won):
+            if r.get("scores") and w:
+                best = max(r["scores"][sides.index(side)] for side in w)
+                rest = [points for seat, points in enumerate(r["scores"]) if sides[seat] not in w]
+                margins.append(best - max(rest) if rest else 0)
+        out["margin"] = stats.describe(margins)
+    shares = [0.0] * len(sides)
+    for w in won:
+        for side in w:
+            shares[sides.index(side)] += 1 / len(w)
+    out["seat_order"] = {"shares": shares, **stats.uniformity(shares)}
     return out
 
 
@@ -269,23 +322,24 @@ class Simulation:
     summaries: dict[str, dict]
     records: list[dict] = field(default_factory=list)
     wall_seconds: float = 0.0
+    findings: dict = field(default_factory=dict)   # how far to trust it (`balance`): strength, convergence...
 
     def to_json(self) -> dict:
         return {"settings": self.settings, "variants": self.variants, "summaries": self.summaries,
-                "wall_seconds": round(self.wall_seconds, 3), "games": self.records}
+                "findings": self.findings, "wall_seconds": round(self.wall_seconds, 3), "games": self.records}
 
 
 def simulate(variants: Sequence[Variant], games: int, players: Sequence[PlayerSpec],
              seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None,
              workers: int | None = None, progress: Callable[[dict], None] | None = None,
-             mapper: Mapper | None = None) -> Simulation:
-    """Play `games` seeded games of every variant (the same seeds for each) and summarise them.
-    `players` are by side, in the game's side order."""
+             mapper: Mapper | None = None, first: int = 0) -> Simulation:
+    """Play `games` seeded games of every variant (the same seeds for each, game indices from
+    `first`) and summarise them. `players` are by side, in the game's side order."""
     game = game or load_game(None)
     labels = [v.label for v in variants]
     if len(set(labels)) != len(labels):
         raise ValueError(f"variant labels must differ: {labels}")
-    tasks = Tasks(tuple(resolve(v, turn_cap, game) for v in variants), games, tuple(players), seed)
+    tasks = Tasks(tuple(resolve(v, turn_cap, game) for v in variants), games, tuple(players), seed, first)
     started = time.perf_counter()
     records = run_tasks(tasks, workers, progress, mapper)
     wall = time.perf_counter() - started
@@ -296,7 +350,8 @@ def simulate(variants: Sequence[Variant], games: int, players: Sequence[PlayerSp
                 "sides": [{"label": info.label, "plural": info.plural, "colour": info.colour, "player": str(spec)}
                           for info, spec in zip(game.sides, players)],
                 "ways": list(game.ways),
-                "turn_cap": turn_cap, "workers": "distributed" if mapper else workers or os.cpu_count() or 1,
+                "turn_cap": turn_cap if any(spec.name == "turn-cap" for spec in game.option_specs) else None,
+                "workers": "distributed" if mapper else workers or os.cpu_count() or 1,
                 "variants": [asdict(v) for v in variants]}
     return Simulation(settings, labels, summaries, records, wall)
 
