@@ -381,6 +381,9 @@ def replay(example: Example) -> Replay:
     """Play the example's turns and compare the result with its expectation."""
     state = example.before_state()
     states = [state.copy()]
+    wrong = example.grammar.derived_mismatches(state, example.before_fields)
+    if wrong:
+        return Replay(example, False, states, "\n".join(f"line {line}: {what}" for line, what in wrong))
     for index, play in enumerate(example.plays):
         try:
             state.play_turn(play.moves)

@@ -214,7 +214,7 @@ def test_a_block_of_an_unknown_fence_with_play_lines_exits_2_at_its_fence(tmp_pa
     for text, line in ((f"# Rules\n\n{stray}", 3), (f"{GOOD}\n{stray}", 33)):
         result = run(tmp_path, text)
         assert result.exit_code == 2, result.output
-        assert f"ex.md:{line}: unknown example fence 'jarl'; known: armagh, tafl" in result.output
+        assert f"ex.md:{line}: unknown example fence 'jarl'; known: armagh, duel, tafl, territory" in result.output
         assert "passed, 0 failed, 1 unreadable" in result.output
 
 
@@ -230,7 +230,7 @@ def test_a_build_stops_at_a_block_of_an_unknown_fence(tmp_path):
     (tmp_path / "rules.md").write_text("# Rules\n\nText.\n\n```jarl\nplay: a1-a2\nexpect: illegal\n```\n")
     result = RUNNER.invoke(app, ["build", "--game", str(tmp_path)])
     assert result.exit_code == 2
-    assert "rules.md:5: unknown example fence 'jarl'; known: armagh, tafl" in result.output
+    assert "rules.md:5: unknown example fence 'jarl'; known: armagh, duel, tafl, territory" in result.output
 
 
 def test_a_failing_tafl_example_on_a_7_by_7_board_shows_the_usual_diff(tmp_path):

@@ -21,10 +21,15 @@ MAX_PLIES = 3000   # every engine ends a game long before: its rules, or its tur
 TURN_CAP = "60"    # an engine option that most engines offer: keeps these games short
 
 
+def options_of(game) -> dict[str, str]:
+    """The options these games are played with: the game's own, and the turn cap where there is one."""
+    extra = {"turn-cap": TURN_CAP} if any(spec.name == "turn-cap" for spec in game.option_specs) else {}
+    return {**dict(game.options), **extra}
+
+
 def new_state(name: str):
     game = game_class(name).default()
-    options = {"turn-cap": TURN_CAP} if any(spec.name == "turn-cap" for spec in game.option_specs) else {}
-    return game, game.new_initial_state(options)
+    return game, game.new_initial_state(options_of(game))
 
 
 def random_game(name: str, seed: int):
@@ -96,7 +101,7 @@ def test_positions_in_play_read_back_from_their_diagrams(name, seed):
         lines = list(enumerate(text.splitlines(), start=1))
         grid, i = grammar.read_grid(lines, 0)
         fields, _ = grammar.read_fields(lines, i)
-        again = grammar.build_state(grid, fields, state.game.rule_set or None, dict(state.game.options))
+        again = grammar.build_state(grid, fields, state.game.rule_set or None, options_of(state.game))
         assert again.diagram() == text
         assert grammar.tokens(again) == grammar.tokens(state) and grammar.fields(again) == grammar.fields(state)
         checked += 1

@@ -40,7 +40,7 @@ def test_the_generic_core_names_no_game_concept():
 
 def test_packages_are_found_by_name_and_a_wrong_name_is_located():
     assert game_class("siege") is SiegeGame
-    with pytest.raises(ValueError, match="unknown game package 'chess'; packages: components, siege, tafl, territory"):
+    with pytest.raises(ValueError, match="unknown game package 'chess'; packages: components, duel, siege, tafl, territory"):
         game_class("chess")
 
 
@@ -102,6 +102,7 @@ def test_the_same_fault_gives_the_same_exit_code_in_every_command(tmp_path, comm
 
 def test_a_registered_packages_game_agrees_with_its_declaration():
     from generator.games import packages
-    assert packages() == {"components": (), "siege": ("armagh",), "tafl": ("tafl",), "territory": ("territory",)}
+    assert packages() == {"components": (), "duel": ("duel",), "siege": ("armagh",), "tafl": ("tafl",),
+                          "territory": ("territory",)}
     for name, fences in packages().items():
         assert (game_class(name).name, game_class(name).fences) == (name, fences)

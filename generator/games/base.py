@@ -502,6 +502,10 @@ class Grammar:
             raise ValueError(f"unknown side {word!r}; sides: {', '.join(labels)}")
         return word
 
+    def play_text(self, moves: Sequence) -> str:
+        """A `play:` line's moves as a diagram's reader sees them: by default each one's notation."""
+        return ", ".join(move.notation() for move in moves)
+
     def read_grid(self, lines: list[tuple[int, str]], start: int) -> tuple[Grid, int]:
         """Read a grid beginning at `lines[start]`; returns it and the index after it. Raises
         `DiagramError` naming the line (`ImpossiblePosition` for a cell the rules forbid)."""
@@ -535,6 +539,12 @@ class Grammar:
     def default_fields(self, grid: Grid, options: dict[str, str]) -> dict[str, str]:
         """The value each state line has when an after-state does not write it."""
         raise NotImplementedError
+
+    def derived_mismatches(self, state: State, fields: dict[str, tuple[int, str]]) -> list[tuple[int, str]]:
+        """The written state lines of a before-position that the position itself contradicts:
+        lines whose values follow from the grid (a game may let a block write them to say what it
+        shows), as (line, what differs). A block with any fails its check. None by default."""
+        return []
 
     def result_defaults(self, state: State, grid: Grid, options: dict[str, str]) -> dict[str, str]:
         """The value each state line of an expected position has when unwritten, given the
@@ -811,6 +821,10 @@ class Game:
     # --- the rulebook's number check
     count_nouns: ClassVar[tuple[tuple[str, str], ...]] = ()   # (noun regex, count name)
     count_shapes: ClassVar[tuple[tuple[str, str], ...]] = ()  # (phrase regex with (?P<num>), count)
+
+    # --- the rulebook's diagrams
+    diagram_square: ClassVar[float] = 21.0   # the largest square drawn, in points: pieces whose art
+    #                                          carries detail (a tile's grid of symbols) ask for more
 
 
 @dataclass(repr=False, eq=False)

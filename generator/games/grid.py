@@ -282,7 +282,7 @@ def grid_lines(tokens: Sequence[str], board: Geometry, gap: int = 1, width: int 
     1 . A .
     """
     label = len(str(board.ranks))
-    lines = [" " * (label + gap) + " ".join(letter.ljust(width) for letter in board.letters)]
+    lines = [(" " * (label + gap) + " ".join(letter.ljust(width) for letter in board.letters)).rstrip()]
     for rank in range(board.ranks, 0, -1):
         row = tokens[board.files * (rank - 1): board.files * rank]
         lines.append(f"{rank:>{label}}" + " " * gap + " ".join(token.ljust(width) for token in row).rstrip())

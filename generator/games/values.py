@@ -53,7 +53,8 @@ class Motion:
     """A piece travelling in a move, for diagrams: from `frm` (None: from off the board at the
     side's home edge, a deployment) to `to`, a square or a (file, rank) pair off the board.
     `role`: "move" (the acting piece), "support" (a piece lending its strength without moving,
-    as a backing troop does), "push" (a piece pushed along)."""
+    as a backing troop does), "push" (a piece pushed along), "strike" (the acting piece hits the
+    square `to` and stays where it is), "command" (a piece ordering the piece on `to` to move)."""
 
     frm: int | None
     to: int | tuple[float, float]
@@ -89,9 +90,9 @@ class CellArt:
     corner) pairs drawn in the piece's bottom-right ("br") or bottom-left ("bl") corner, e.g. a
     marker it carries.
 
-    For the browser table only (the rulebook's diagrams ignore them): `secret`, the face of the
-    piece's hidden side in a view that knows it (the owner sees it as an inset), and `turned`, a
-    piece drawn upside down (a tile facing the far side)."""
+    `secret` (the browser table only): the face of the piece's hidden side in a view that knows it
+    (the owner sees it as an inset). `turned`: a piece drawn upside down (a tile facing the far
+    side), on the table and in the rulebook's diagrams."""
 
     ground: str | None = None
     piece: str | None = None

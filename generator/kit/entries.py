@@ -100,21 +100,7 @@ def read_tiles(r: Reader, style: dict[str, Any], vocabulary: Vocabulary, fonts: 
     size = r.size("style", "tile_size", style.get("tile_size", 0.9), MAX_SIZE)
     arts = {s.key: r.art(f"symbols.{s.id}", "art", s.art) for s in vocabulary.symbols.values() if s.art}
     symbols = vocabulary.symbols
-    declared = {}
-    for e in entries:
-        with r.reading(e):
-            if "letter" in e.values:
-                letter = e.values["letter"]
-                if not isinstance(letter, str) or len(letter) != 1 or not "A" <= letter <= "Z":
-                    raise r.error(e.section, "letter", f"expected one capital letter A to Z, not {letter!r}")
-                if letter in declared.values():
-                    other = next(k for k, v in declared.items() if v == letter)
-                    raise r.error(e.section, "letter", f"{letter!r} is already the letter of [tiles.{other}]")
-                declared[e.stem] = letter
-    try:
-        letters = tile_letters([e.stem for e in entries], declared)
-    except ValueError as exc:
-        raise r.error("tiles", None, f"[tiles] {exc}") from None
+    letters = read_letters(r, entries)
     leader, start_kind, start_tiles = _leader(r, [e.stem for e in entries])
     faces, used, by_side = [], set(), {}
     sides = r.sides()
@@ -138,7 +124,27 @@ def read_tiles(r: Reader, style: dict[str, Any], vocabulary: Vocabulary, fonts: 
                 [["legend", "", legend_count]])
 
 
-def _grid_value(value: Any) -> Any:
+def read_letters(r: Reader, entries: list) -> dict[str, str]:
+    """Each tile kind's letter in example grids (DUEL-RULINGS 7): its declared `letter`, checked,
+    else the one `tile_letters` derives."""
+    declared = {}
+    for e in entries:
+        with r.reading(e):
+            if "letter" in e.values:
+                letter = e.values["letter"]
+                if not isinstance(letter, str) or len(letter) != 1 or not "A" <= letter <= "Z":
+                    raise r.error(e.section, "letter", f"expected one capital letter A to Z, not {letter!r}")
+                if letter in declared.values():
+                    other = next(k for k, v in declared.items() if v == letter)
+                    raise r.error(e.section, "letter", f"{letter!r} is already the letter of [tiles.{other}]")
+                declared[e.stem] = letter
+    try:
+        return tile_letters([e.stem for e in entries], declared)
+    except ValueError as exc:
+        raise r.error("tiles", None, f"[tiles] {exc}") from None
+
+
+def grid_value(value: Any) -> Any:
     """A grid as a list of rows, or as one text of rows split by '/' (a data file's cell)."""
     return [row.strip() for row in value.split("/")] if isinstance(value, str) else value
 
@@ -155,11 +161,11 @@ def _tile(r: Reader, e, vocabulary: Vocabulary, fonts, arts, letters, leading, s
     for face in ("front", "back"):
         if face not in entry:
             raise r.error(section, None, f"needs {face} = a grid of symbols")
-        grids[face] = vocabulary.read_tile_grid(_grid_value(entry[face]), lambda m, f=face: r.error(section, f, m))
+        grids[face] = vocabulary.read_tile_grid(grid_value(entry[face]), lambda m, f=face: r.error(section, f, m))
         aura_key = f"{face}_aura"
         if aura_key in entry:
             fail = lambda m, k=aura_key: r.error(section, k, m)  # noqa: E731
-            auras[face] = vocabulary.read_tile_grid(_grid_value(entry[aura_key]), fail, area_only=True)
+            auras[face] = vocabulary.read_tile_grid(grid_value(entry[aura_key]), fail, area_only=True)
             vocabulary.check_aura(grids[face], auras[face], fail)
     used |= {ch for g in (*grids.values(), *auras.values()) for row in g for ch in row}
     for side in r.which_sides(section, entry, True):

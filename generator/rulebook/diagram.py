@@ -44,7 +44,9 @@ class Arrow:
     frm: tuple[float, float]  # (file, rank), 0-based; may lie off the board
     to: tuple[float, float]
     side: str                 # the side's label
-    kind: str                 # "step", "push" (a pushed piece), "support" (a piece lending its strength), "deploy"
+    kind: str                 # "step", "push" (a pushed piece), "support" (a piece lending its strength),
+    #                           "deploy", "strike" (a blow at a square, the piece staying), "command" (an order
+    #                           from a piece to the piece it moves)
     number: int = 0           # the move's number when a block has several (0: none)
     illegal: bool = False
 
@@ -74,22 +76,28 @@ def trace(replay: Replay) -> Trace:
     ghosts and flips for the drawing; the move the check refused is drawn crossed out."""
     example = replay.example
     result = Trace(replay.states[0], None)
-    total = sum(len(p.moves) for p in example.plays)
-    number = 0
+    done = []   # (state before, effect, refused) of each move played, up to a refused one
     for line, play in enumerate(example.plays):
         state = replay.states[line].copy()
         for index, move in enumerate(play.moves):
-            number += 1
-            shown = number if total > 1 else 0
             if replay.rejected == (line, index):
-                _add(state, Effect(state.motions(move)), result, shown, illegal=True)
+                done.append((state.copy(), Effect(state.motions(move)), True))
                 result.illegal = _sentence(replay.illegal)
                 before = replay.states[line]      # the whole turn is refused: all it would place
                 result.refused_edges = [edge for m in play.moves if (edge := before.move_edge(m))]
-                return result
-            _add(state, state.effect(move), result, shown)
+                break
+            done.append((state.copy(), state.effect(move), False))
             state.push(move)
-    result.after = replay.final
+        if result.illegal:
+            break
+    # moves that draw nothing (a draw from a bag, say) take no number
+    total = sum(1 for _, effect, _ in done if effect.motions)
+    number = 0
+    for state, effect, refused in done:
+        number += bool(effect.motions)
+        _add(state, effect, result, number if total > 1 else 0, illegal=refused)
+    if not result.illegal:
+        result.after = replay.final
     return result
 
 
@@ -97,13 +105,15 @@ def _add(state: State, effect: Effect, result: Trace, number: int, illegal: bool
     """A move's arrows (the acting pieces' first: the mover's carries the number), ghosts, flips."""
     board = state.game.board
     for motion in effect.motions:
-        kind = {"move": "step", "support": "support", "push": "push"}[motion.role]
+        kind = {"move": "step", "support": "support", "push": "push", "strike": "strike",
+                "command": "command"}[motion.role]
         if motion.frm is None:
             result.arrows.append(Arrow(_edge(state, motion), _at(board, motion.to), motion.side, "deploy",
                                        number, illegal))
         else:
+            acting = kind in ("step", "strike")
             result.arrows.append(Arrow(_at(board, motion.frm), _at(board, motion.to), motion.side, kind,
-                                       number if kind == "step" else 0, illegal and kind != "push"))
+                                       number if acting else 0, illegal and kind != "push"))
     for removal in effect.removals:
         result.ghosts.append(Ghost(_at(board, removal.at), removal.face, board.file_rank(removal.frm)))
     result.flipped += effect.flipped
@@ -215,7 +225,6 @@ class ExampleDiagram(Flowable):
 
     LABEL = 10.0      # room for rank and file labels, points
     GAP = 34.0        # between the two boards (the "then" arrow lives here)
-    MAX_SQUARE = 21.0  # 7.4 mm: a piece is 5.8 mm across, still clearly the kit's art
     PAD = 8.0
     SIDE_GAP = 16.0   # between the boards and the text beside them
     MIN_SIDE = 110.0  # narrower than this, the text goes under the boards
@@ -249,7 +258,7 @@ class ExampleDiagram(Flowable):
         for n, play in enumerate(self.replay.example.plays):
             mover = self.replay.states[n].to_move      # None: a play after the end, refused
             side = f"<i>{self.game.side_of(mover).plural}:</i> " if mover is not None else ""
-            moves = ", ".join(f'<font face="{MONO}" size="8">{m.notation()}</font>' for m in play.moves)
+            moves = f'<font face="{MONO}" size="8">{escape(self.replay.example.grammar.play_text(play.moves))}</font>'
             lines.append(f"{side}{moves}")
         if self.trace.illegal:
             lines.append(f'<font color="#a3301d"><b>Illegal.</b></font> {escape(self.trace.illegal)}')
@@ -271,7 +280,7 @@ class ExampleDiagram(Flowable):
             return self.width, self.height
         self.width = self.laid_out_width = available_width
         inner = available_width - 2 * self.PAD
-        self.s = min(self.MAX_SQUARE, (inner - self.GAP - 2 * self.LABEL) / (2 * self.nf))
+        self.s = min(self.game.diagram_square, (inner - self.GAP - 2 * self.LABEL) / (2 * self.nf))
         self.caption_h = self.caption.wrap(inner, available_height)[1]
         self.board_h = self.nr * self.s
         states = [self.trace.before] + ([self.trace.after] if self.trace.after else [])
@@ -578,7 +587,14 @@ class ExampleDiagram(Flowable):
         c, s = self.canv, self.s
         size = s * .78
         inset = (s - size) / 2
-        _face(c, self.faces, cell.piece, x + inset, y + inset, size)
+        if cell.turned:  # a piece facing the far side of the table: its art upside down
+            c.saveState()
+            c.translate(x + s / 2, y + s / 2)
+            c.rotate(180)
+            _face(c, self.faces, cell.piece, -size / 2, -size / 2, size)
+            c.restoreState()
+        else:
+            _face(c, self.faces, cell.piece, x + inset, y + inset, size)
         if cell.badge:  # a hidden identity the example's reader is told (a reverse)
             self._badge(x + s * .82, y + s * .82, s * .17, cell.badge, colors.white, INK)
         for face, corner in cell.overlays:
@@ -618,8 +634,11 @@ class ExampleDiagram(Flowable):
         board = self.board
         on_board = 0 <= f < board.files and 0 <= r < board.ranks
         if on_board and after.piece_at(board.files * int(r) + int(f)) is not None:
-            ox, oy = self._xy(x, y, *ghost.frm)
-            cx, cy, size = (cx + ox) / 2, (cy + oy) / 2, s * .5
+            if tuple(ghost.frm) == (f, r):   # taken where the taker now stands: in the square's corner
+                cx, cy, size = cx + s * .3, cy + s * .3, s * .44
+            else:
+                ox, oy = self._xy(x, y, *ghost.frm)
+                cx, cy, size = (cx + ox) / 2, (cy + oy) / 2, s * .5
         c.saveState()
         c.setFillAlpha(0.45)
         c.setStrokeAlpha(0.45)
@@ -635,8 +654,10 @@ class ExampleDiagram(Flowable):
         s = self.s
         if arrow.kind == "push":
             return max(1.0, s * .05), s * .2, s * .2, s * .18
-        if arrow.kind == "support":
+        if arrow.kind in ("support", "command"):
             return max(1.4, s * .07), s * .22, s * .12, s * .3
+        if arrow.kind == "strike":
+            return max(1.6, s * .08), s * .26, s * .12, s * .18
         return max(2.0, s * .1), s * .3, (0 if arrow.kind == "deploy" else s * .12), s * .12
 
     def _ends(self, x: float, y: float, arrow: Arrow) -> tuple[float, float, float, float] | None:
@@ -659,7 +680,7 @@ class ExampleDiagram(Flowable):
 
     def _cross_spot(self, arrow: Arrow, ends) -> tuple[float, float, float] | None:
         """Where a refused move's cross goes (centre and size), halfway along its arrow."""
-        if not arrow.illegal or arrow.kind == "support":
+        if not arrow.illegal or arrow.kind in ("support", "command"):
             return None
         sx, sy, ex, ey = ends
         return (sx + ex) / 2, (sy + ey) / 2, self.s * .17
@@ -683,11 +704,18 @@ class ExampleDiagram(Flowable):
             c.setStrokeColor(colour)
             c.setFillColor(colour)
             c.setLineWidth(width + extra)
-            if push or arrow.illegal:
-                c.setDash(3, 2.2) if colour is ink else c.setDash()
+            if push or arrow.illegal or arrow.kind in ("strike", "command"):
+                dash = (1.2, 2.4) if arrow.kind == "command" else (3, 2.2)
+                c.setDash(*dash) if colour is ink else c.setDash()
             bx2, by2 = ex - ux * head * .8, ey - uy * head * .8
             c.line(sx, sy, bx2, by2)
             c.setDash()
+            if arrow.kind == "strike":  # a blow: a burst where it lands, no head
+                _burst(c, ex - ux * head * .4, ey - uy * head * .4, head * .75 + extra * .5)
+                continue
+            if arrow.kind == "command":  # an order: a ring on the piece it moves
+                c.circle(ex - ux * head * .3, ey - uy * head * .3, head * .4 + extra * .3, stroke=1, fill=0)
+                continue
             path = c.beginPath()
             px, py = -uy, ux
             hw = head * .55 + extra * .5
@@ -718,6 +746,18 @@ class ExampleDiagram(Flowable):
         path.close()
         c.drawPath(path, stroke=0, fill=1)
         c.restoreState()
+
+
+def _burst(c, cx: float, cy: float, r: float) -> None:
+    """An eight-pointed burst centred on (cx, cy), in the current fill colour: a strike lands."""
+    path = c.beginPath()
+    for k in range(16):
+        angle = math.pi * k / 8
+        reach = r if k % 2 == 0 else r * .45
+        point = (cx + reach * math.cos(angle), cy + reach * math.sin(angle))
+        path.moveTo(*point) if k == 0 else path.lineTo(*point)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
 
 
 OVERLAY_SIZE = {"br": .4, "bl": .38}  # a marker on a piece: its size by corner, in squares

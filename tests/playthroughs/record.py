@@ -62,6 +62,8 @@ RECORDS = (
     Record("hoard-seed1-2p", "games/hoard", 1, setup=lambda game: game.with_players(2)),
     Record("hoard-seed2-3p", "games/hoard", 2, {"min-territory": "3"}, setup=lambda game: game.with_players(3)),
     Record("hoard-seed3-4p", "games/hoard", 3, {"peek": "on", "palisades-per-turn": "3"}),
+    Record("tessera-seed3", "games/tile-duel", 3, {"turn-cap": "80"}),
+    Record("thornwick-seed5-guard", "games/thornwick", 5, {"turn-cap": "80", "leader-safety": "guard"}),
 )
 
 
