@@ -68,7 +68,14 @@ def find_game(folder: Path | str | None) -> Game:
         return load_game(folder)
     if Path(COMPONENTS_FILE).exists():
         return load_game(Path("."))
-    return load_game(None)
+    return builtin_game()
+
+
+def builtin_game() -> Game:
+    """The default game as its package ships it (components.toml, rules.md and examples.md are
+    package data), with no folder of its own: its outputs go to the current folder's output/."""
+    shipped = game_class(DEFAULT).shipped_folder()
+    return replace(load_game(shipped), folder=None) if shipped is not None else load_game(None)
 
 
 def find_numbers(folder: Path | str | None, files: Sequence[Path]) -> Game | None:
