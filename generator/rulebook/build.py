@@ -18,7 +18,7 @@ from typing import Callable
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Spacer
 from reportlab.platypus.doctemplate import LayoutError
 
 from ..check import CheckReport, check_text, format_report
@@ -204,6 +204,25 @@ class RulebookPages:
         return [text for _, _, text in self.headings]
 
 
+class Together(KeepTogether):
+    """A heading or a lead-in kept with what follows (reportlab's keep-with-next). When the group
+    does not fit in the room left on the page, its diagrams shrink (`ExampleDiagram.shrink_to`)
+    if that lets it stay, rather than leave the foot of the page empty."""
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        diagrams = [f for f in self._content if isinstance(f, ExampleDiagram)]
+        for diagram in diagrams:
+            diagram.scale = 1.0
+        self.wrap(available_width, available_height)
+        natural = sum(d.height for d in diagrams)
+        over = self._H - available_height
+        if diagrams and 0 < over < natural:
+            scale = (natural - over - 0.01) / natural
+            if all(d.shrink_to(d.height * scale) for d in diagrams):
+                return list(self._content)
+        return super().split(available_width, available_height)
+
+
 def _headings_in(flowable) -> list:
     if isinstance(flowable, Heading):
         return [flowable] if flowable.key else []  # the rest of a split heading: no bookmark
@@ -235,7 +254,7 @@ def layout_rulebook(prepared: Prepared, frame: tuple[float, float], page_offset:
 
     width, height = frame
     doc = Doc(io.BytesIO(), pagesize=(width, height), leftMargin=0, rightMargin=0, topMargin=0,
-              bottomMargin=0)
+              bottomMargin=0, keepTogetherClass=Together)
     recorder = _RecordingFrame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0,
                                bottomPadding=0, id="text", sink=lambda placed: pages[-1].append(placed))
     doc.addPageTemplates([PageTemplate("page", [recorder])])
@@ -244,8 +263,7 @@ def layout_rulebook(prepared: Prepared, frame: tuple[float, float], page_offset:
         doc.build(flowables)
     except LayoutError:  # a block no page can hold (every flowable of `_flowables` has a source)
         raise ExampleSyntaxError(prepared.path, doc.source.line, doc.source.too_large()) from None
-    while pages and not pages[-1]:
-        pages.pop()
+    pages = [page for page in pages if any(not isinstance(f, Spacer) for f, *_ in page)]  # no blank page
     for number, page in enumerate(pages, start=1):
         for flowable, *_ in page:
             for heading in _headings_in(flowable):

@@ -223,6 +223,7 @@ class ExampleDiagram(Flowable):
         self.text = self._side_text()
         self.laid_out_width: float | None = None  # the width of the last wrap
         self.hAlign = "CENTER"
+        self.scale = 1.0  # less to fill the foot of a page (`shrink_to`), never below MIN_SCALE
 
     # layout --------------------------------------------------------------
     def _side_text(self) -> Paragraph | None:
@@ -250,9 +251,26 @@ class ExampleDiagram(Flowable):
         one = self.LABEL + self.nf * s
         return one if self.trace.illegal else 2 * one + self.GAP - self.LABEL * 0.3
 
+    MIN_SCALE = 0.8  # a diagram shrinks this far to stay on a page (pieces still 4.6 mm across)
+
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        if available_width == self.laid_out_width:  # measured again (a KeepTogether, then the frame)
-            return self.width, self.height
+        if available_width != self.laid_out_width:  # else measured again (a KeepTogether, then the frame)
+            self._measure(available_width, available_height)
+        return self.width * self.scale, self.height * self.scale
+
+    def shrink_to(self, height: float) -> bool:
+        """Scale the diagram down to `height` if that keeps it at MIN_SCALE or more (True), else
+        leave it at full size (False)."""
+        scale = height / self.height
+        self.scale = scale if self.MIN_SCALE <= scale < 1 else 1.0
+        return self.scale == scale
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        """Not split, but shrunk to the room left when that is enough (else: the next page)."""
+        self.wrap(available_width, available_height)
+        return [self] if self.shrink_to(available_height - 0.01) else []
+
+    def _measure(self, available_width: float, available_height: float) -> None:
         self.width = self.laid_out_width = available_width
         inner = available_width - 2 * self.PAD
         self.s = min(self.MAX_SQUARE, (inner - self.GAP - 2 * self.LABEL) / (2 * self.nf))
@@ -274,13 +292,13 @@ class ExampleDiagram(Flowable):
             self.text_h = self.text.wrap(inner, available_height)[1] + 4
         body = max(boards_h, self.text_h) if self.beside else boards_h + self.text_h
         self.height = self.PAD + self.caption_h + 3 + body + self.PAD
-        return self.width, self.height
 
     # drawing -------------------------------------------------------------
     def draw(self) -> None:
         c = self.canv
         w, h = self.width, self.height
         c.saveState()
+        c.scale(self.scale, self.scale)
         c.setFillColor(PANEL)
         c.setStrokeColor(FAIL if self.failed else RULE)
         c.setLineWidth(2.2 if self.failed else 0.6)

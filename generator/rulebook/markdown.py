@@ -9,6 +9,7 @@ that returns its diagram, so the k-th example fence here is the k-th block
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Callable, Sequence
@@ -17,7 +18,7 @@ from markdown_it.token import Token
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable,
+from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable,
                                 ListItem, Paragraph, Preformatted, Spacer, Table, TableStyle)
 
 from ..examples import example_fence, parse_markdown
@@ -128,6 +129,52 @@ class Heading(CachedParagraph):
         if self.key:
             self.context.outline(self.canv, self.key, self.plain, self.level)
         super().draw()
+
+
+class SectionStart(CondPageBreak):
+    """Before a `##` heading: a new page when less than `height` is left on this one, or less than
+    the whole section (`section`, its flowables, filled in once the section is read) when that is
+    shorter. So a heading never sits at the foot of a page with a line or two under it, and a
+    short last section is not pushed alone onto a page of its own when the page before has room."""
+
+    def __init__(self, height: float):
+        super().__init__(height)
+        self.section: list[Flowable] = []
+
+    def _section_height(self, width: float) -> float:
+        total = 0.0
+        for flowable in self.section:
+            for part in flowable._content if isinstance(flowable, KeepTogether) else [flowable]:
+                total += part.wrapOn(self.canv, width, 1e9)[1] + part.getSpaceBefore() + part.getSpaceAfter()
+            if total >= self.height:
+                break
+        return total
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        limit = self.height
+        self.height = min(limit, self._section_height(available_width))
+        try:
+            return super().wrap(available_width, available_height)
+        finally:
+            self.height = limit
+
+
+NEW_PAGE = re.compile(r"<!--\s*new page\s*-->\s*$")  # a page break in rules.md: `<!-- new page -->`
+
+
+class NewPage(CondPageBreak):
+    """`<!-- new page -->` in the Markdown: what follows starts a page (a section to cut out, such
+    as a quick reference); on a page still empty, nothing happens: no blank page."""
+
+    def __init__(self):
+        super().__init__(float("inf"))
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        frame = self._doctemplateAttr("frame")
+        if frame is not None and not getattr(frame, "_atTop", False):
+            from reportlab.platypus.doctemplate import FrameBreak
+            frame.add_generated_content(FrameBreak)
+        return 0, 0
 
 
 class Contents(Flowable):
@@ -308,6 +355,20 @@ def prose_words(text: str, tokens: list[Token] | None = None) -> int:
     return sum(len(token.content.split()) for token in tokens if token.type == "inline")
 
 
+def _keep_with_lead_in(sink: list, flowable: Flowable) -> None:
+    """Append `flowable` (a list) to `sink` kept together with the heading or lead-in before it:
+    reportlab's keep-with-next groups no list, so the group is made here."""
+    start = len(sink)
+    while start and getattr(sink[start - 1], "keepWithNext", False) and not isinstance(sink[start - 1], CondPageBreak):
+        start -= 1
+    if start == len(sink):
+        sink.append(flowable)
+        return
+    group = KeepTogether(sink[start:] + [flowable])
+    del sink[start:]
+    sink.append(group)
+
+
 def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext, on_example: FenceHandler,
                        contents_level: int = 2) -> Document:
     """Turn rendered Markdown, parsed with inline tokens (`parse_markdown(text, inline=True)`),
@@ -344,7 +405,7 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                 heading = Heading(inline_markup(inline, bold=True), style, level, key, plain_text(inline), context)
                 all_headings.append((level, key, plain_text(inline)))
                 if level == 2:
-                    sink.append(CondPageBreak(styles.body.leading * 8))
+                    sink.append(SectionStart(styles.body.leading * 8))
                 heading.keepWithNext = level > 1  # the doc template keeps it with what follows
                 sink.append(heading)
                 if level == 2:
@@ -363,7 +424,7 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                 inline = tokens[i + 1]
                 style = styles.body
                 para = CachedParagraph(inline_markup(inline), style)
-                para.keepWithNext = inline.content.rstrip().endswith(":")  # "like this:" + what follows
+                para.keepWithNext = para.lead_in = inline.content.rstrip().endswith(":")  # "like this:" + what follows
                 sink.append(para)
                 i += 3
             elif t in ("bullet_list_open", "ordered_list_open"):
@@ -379,7 +440,7 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                                           spaceAfter=styles.body.fontSize * 0.25))
                 i += 1  # the list's close
                 size = styles.body.fontSize
-                sink.append(ListFlowable(
+                _keep_with_lead_in(sink, ListFlowable(
                     items, bulletType="1" if ordered else "bullet", start=start if ordered else "•",
                     bulletFontName=SERIF_BOLD if ordered else SERIF, bulletFontSize=size * (0.95 if ordered else 0.9),
                     leftIndent=size * 1.5, bulletDedent=size * 1.1, bulletColor=ACCENT,
@@ -397,8 +458,8 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                 sink.append(Spacer(1, styles.body.spaceAfter))
             elif example_fence(tok):
                 last = sink[-1] if sink else None
-                if isinstance(last, Paragraph) and last.text.rstrip().endswith(":"):
-                    last.keepWithNext = True  # a lead-in line stays with its diagram
+                if isinstance(last, Paragraph) and not isinstance(last, Heading):
+                    last.keepWithNext = last.lead_in = True  # the paragraph that leads into a diagram stays with it
                 sink.extend(on_example(examples, tok))
                 examples += 1
                 i += 1
@@ -411,7 +472,9 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                                        spaceAfter=8, hAlign="CENTER"))
                 i += 1
             elif t == "html_block":
-                i += 1  # raw HTML has no place on paper
+                if NEW_PAGE.match(tok.content.strip()):
+                    sink.append(NewPage())
+                i += 1  # other raw HTML has no place on paper
             else:
                 i += 1
             if tok.map:  # what this block made names its line, for a block too large for a page
@@ -421,6 +484,14 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
         return i
 
     block(0, None, out)
+    section = None
+    for flowable in out:  # each section's start knows its section, to judge whether it fits
+        if isinstance(flowable, SectionStart):
+            section = flowable
+        elif isinstance(flowable, NewPage):
+            section = None
+        elif section is not None:
+            section.section.append(flowable)
     return Document(out, all_headings)
 
 
