@@ -4,6 +4,7 @@ pushed alone onto a page, the quick reference on a page of its own to cut out.""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pypdf
@@ -102,3 +103,28 @@ def test_the_standalone_rulebook_has_no_blank_page(tmp_path):
     paths = run(game=GAMES["tafl"], out=tmp_path, rulebook_only=True)
     for number, text in enumerate(page_texts(paths[0]), start=1):
         assert len(text.split()) > 10, f"page {number} is blank"
+
+
+ENGINE_WORDS = (r"\boption:", r"\bplay: *[@a-z]+\d", r"\bexpect:", r"\bto-move:", "=", "For designers", r"\bengine",
+                "simulation", r"\b[Rr]uling")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_no_engine_words_in_print(kits, game):
+    """What a player reads is the rules in words: no diagram code, option names, ruling numbers or
+    notes for designers, and the sides named as the prose names them."""
+    options = [spec.name for spec in load_game(GAMES[game]).option_specs if "-" in spec.name]  # not "berserker"
+    for path in kits[game]:
+        for number, text in enumerate(page_texts(path), start=1):
+            flat = " ".join(text.split())
+            for word in (*ENGINE_WORDS, *map(re.escape, options)):
+                found = re.search(word, flat)
+                assert not found, f"{path.name} page {number}: {flat[max(0, found.start() - 60):][:140]!r}"
+            assert "The Attackers" not in flat and "The Defenders" not in flat, f"{path.name} page {number}"
+
+
+def test_the_siege_texts_use_the_rulebooks_words(kits):
+    """The player aid and the tracker say "knocked out" and "chain", as the rulebook does."""
+    text = " ".join(" ".join(page.split()) for path in kits["siege"] for page in page_texts(path))
+    for word in ("eliminat", "backed by a friend"):
+        assert word not in text, word

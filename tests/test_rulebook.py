@@ -446,4 +446,4 @@ def test_a_block_on_a_smaller_board_than_the_games_is_drawn_at_its_own_size(tmp_
     result = RUNNER.invoke(app, ["build", "--game", str(tmp_path), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     text = pypdf.PdfReader(str(tmp_path / "out" / "tafl-a4.pdf")).pages[1].extract_text()
-    assert "An attacker alone on a 7 x 7 board" in text and "The Attackers win" in text
+    assert "An attacker alone on a 7 x 7 board" in text and "The attackers win" in text

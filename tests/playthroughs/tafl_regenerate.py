@@ -59,7 +59,7 @@ def transcript(seed: int, size: int, options: dict[str, str]) -> str:
 
 
 def describe(game, outcome) -> str:
-    """The result as the transcripts write it: "The Defenders win (the king escaped)."."""
+    """The result as the transcripts write it: "The defenders win (the king escaped)."."""
     head, why = game.describe_outcome(outcome)
     return f"{head} ({why or outcome.termination})."
 
