@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.config import load_game
 from generator.errors import GameFileError
+from generator.kit import layout
 from generator.kit.model import load_kit
 from generator.kit.render import build
 from generator.units import mm
@@ -117,13 +118,14 @@ def test_trim_sizes_within_a_tenth_of_a_millimetre(built):
     name, _, builds = built
     expected = sizes(name)
     seen = set()
-    for _, _, pages in builds.values():
+    for kit, _, pages in builds.values():
         for page in pages:
             for form in page.forms:
                 if form.art in expected:
                     w, h = expected[form.art]
+                    w, h = w * MM + 2 * kit.bleed, h * MM + 2 * kit.bleed   # the art runs past the trim
                     assert form.matrix[:4] == pytest.approx([1, 0, 0, 1])
-                    assert abs(form.w - w * MM) < 0.1 * MM and abs(form.h - h * MM) < 0.1 * MM, form
+                    assert abs(form.w - w) < 0.1 * MM and abs(form.h - h) < 0.1 * MM, form
                     seen.add(form.art)
     assert seen == set(expected)
 
@@ -159,7 +161,9 @@ def test_every_mode_builds_with_the_rulebook(tmp_path, game, args):
     assert result.exit_code == 0, result.output
     pdf = next(tmp_path.glob("*.pdf"))
     assert "rulebook: 2 pages" in result.output
-    text = PdfReader(str(pdf)).pages[1].extract_text()
+    kit = load_kit(load_game(GAMES / game), paper=args[args.index("--paper") + 1],
+                   duplex="short" if "--duplex" in args else None)
+    text = PdfReader(str(pdf)).pages[layout.pages_before_extra(kit)].extract_text()  # the rulebook's first
     assert "{{" not in text and "Components" in text
 
 
@@ -286,6 +290,6 @@ def test_forms_carry_the_transparency_and_gradients_their_art_uses(built):
     if name != "tile-duel":
         pytest.skip("the board art with a gradient is Tessera's")
     _, path, _ = builds[None]
-    page = next(p for p in PdfReader(str(path)).pages if "Mini board" in p.extract_text())
+    page = next(p for p in PdfReader(str(path)).pages if "Mini board on one sheet" in p.extract_text())
     board = next(v.get_object() for k, v in page["/Resources"]["/XObject"].items() if "board" in k)
     assert "/Shading" in board["/Resources"] and "/ExtGState" in board["/Resources"]

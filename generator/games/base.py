@@ -664,4 +664,5 @@ class KitHooks:
     board_notes: str = ""                         # under the mini board
     piece_notes: dict[str, str] = field(default_factory=dict)  # piece kind -> parts-list text ({spaces})
     hidden_fronts: str = ""                       # cover: why two-sided pieces keep a secret
+    folded: tuple[str, ...] = ()                  # pieces folded after cutting (a player screen), by key
     check: Callable[[Any], str | None] = lambda piece: None  # a piece the rules cannot use -> why

@@ -298,12 +298,13 @@ def draw_rulebook(canvas: Canvas, prepared: Prepared, page_size: tuple[float, fl
 
 def kit_pages(prepared: Prepared, kit) -> list:
     """The rulebook as the kit's extra pages (generator.kit.render.ExtraPage), placed after the
-    cover: the kit draws the header, footer and page numbers, we fill the content frame."""
-    from ..kit.layout import content_frame
+    cover (and the calibration pair): the kit draws the header, footer and page numbers, we fill
+    the content frame."""
+    from ..kit.layout import content_frame, pages_before_extra
     from ..kit.render import ExtraPage
 
     x, y, w, h = kit_text_frame(content_frame(kit))
-    laid = layout_rulebook(prepared, (w, h), page_offset=1)
+    laid = layout_rulebook(prepared, (w, h), page_offset=pages_before_extra(kit))
     total = len(laid)
 
     def page(index: int):

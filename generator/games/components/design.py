@@ -464,7 +464,8 @@ def read_design(game: Game, data: dict[str, Any]) -> Design:
             raise r.error("style.setup_board", square, str(exc)) from None
     hooks = KitHooks(banner=tuple(banner) * (2 if len(banner) == 1 else 1),
                      setup=tuple((face, tuple(squares)) for face, squares in placed.items()),
-                     setup_steps=tuple(r.render("style", "setup", s) for s in setup), board_notes=notes)
+                     setup_steps=tuple(r.render("style", "setup", s) for s in setup), board_notes=notes,
+                     folded=tuple(key for key, source in r.sources.items() if source.startswith("screens.")))
     values = {**r.numbers(), **r.totals}
     return Design(board=board, faces=faces, pieces=r.pieces, values=values, hooks=hooks,
                   warnings=tuple(r.warnings), sources=r.sources)
