@@ -391,7 +391,7 @@ def test_six_villages_give_six_villages_and_a_seven_space_tracker(tmp_path):
     assert [name for name, _ in cells] == ["7", "6", "5", "4", "3", "2", "1", "Reserve"]
     reader = PdfReader(str(tmp_path / "out" / "siege-of-armagh-a4.pdf"))
     assert "all 6 villages" in "".join(page.extract_text() for page in reader.pages)  # player aid
-    cover = reader.pages[1].extract_text()   # the cover's second page: what is in the box
+    cover = reader.pages[0].extract_text()
     assert "6 Villages" in cover and "7 spaces" in cover
 
 

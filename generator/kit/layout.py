@@ -585,7 +585,7 @@ def impose(kit: Kit, extra: int = 0) -> list[Page]:
     calibration pair (the rulebook's place); the renderer fills them."""
     width, height = kit.page_size
     pages = [Page("cover", "What to print, what you need, how to cut and fold", width, height),
-             Page("cover-box", "What is in the box, and the set-up at a glance", width, height)]
+             Page("cover-box", "The set-up at a glance", width, height)]
     if prints_duplex(kit):
         pages += calibration(kit)
     pages += [Page("extra", "", width, height) for _ in range(extra)]

@@ -328,8 +328,9 @@ def materials(kit: Kit) -> str:
             f"tape to join the board{score}.")
 
 
-def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
-    """Page 1: what to print, what else is needed, and how to cut, fold and join."""
+def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> bool:
+    """Page 1: what to print, what else is needed, how to cut, fold and join, and what is in the
+    box when there is room for it (True)."""
     frame = content_frame(kit)
     x, width = frame.x, frame.w
     y = frame.y1 - mm(14)
@@ -398,27 +399,47 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
     if kit.bleed and not prints_duplex(kit):
         steps.append(f"The art runs {mm_text(kit.bleed)} mm past each cut line (bleed), so a "
                      f"slightly-off cut leaves no white edge; the strips between pieces are waste.")
-    _numbered(c, steps, x, y, width)
+    y = _numbered(c, steps, x, y, width)
+    if y - mm(6) - _box_height(kit) < frame.y:
+        return False
+    _in_the_box(c, kit, pages, forms, y - mm(6))
+    return True
 
 
-def _cover_box(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
-    """Page 2: what is in the box, and the set-up at a glance."""
+BOX_ROW = mm(5.9)   # a row of the parts list: its icon and a gap
+
+
+def _box_height(kit: Kit) -> float:
+    return 16 + (len(parts_list(kit)) + 1) * BOX_ROW
+
+
+def _cover_box(c, kit: Kit, pages: list[Page], forms: _Forms, box_drawn: bool) -> None:
+    """Page 2: the set-up at a glance, under what is in the box when page 1 had no room for it."""
+    frame = content_frame(kit)
+    y = frame.y1 - mm(8)
+    if not box_drawn:
+        y = _in_the_box(c, kit, pages, forms, y) - mm(8)
+    _setup_diagram(c, kit, forms, y, frame.y + mm(2))
+
+
+def _in_the_box(c, kit: Kit, pages: list[Page], forms: _Forms, top: float) -> float:
+    """The parts list with an icon of each piece, from `top` down; returns the y under it."""
     frame = content_frame(kit)
     x, width = frame.x, frame.w
-    y = _heading(c, kit, "In the box", x, frame.y1 - mm(8), width)
+    y = _heading(c, kit, "In the box", x, top, width)
     icon = mm(5)
     for face, text in parts_list(kit):
         if face:
             forms.draw_icon(c, face, x, y - icon * 0.3, icon)
         c.setFillColor(INK)
         draw_string(c, x + icon + mm(3), y, text, SERIF, 9.5)
-        y -= icon + mm(0.9)
+        y -= BOX_ROW
     mini = next(p for p in pages if p.kind == "mini")
     c.setFont(SERIF, 9.5)
     c.drawString(x + icon + mm(3), y, f"The board: {kit.board_files} \u00d7 {kit.board_ranks} squares of {mm_text(kit.square)} mm "
                                       f"on tiles, and a mini board ({mm_text(kit.square * mini.board.scale)} mm squares) with its own "
                                       f"mini pieces")
-    _setup_diagram(c, kit, forms, y - mm(8), frame.y + mm(2))
+    return y
 
 
 SETUP_HEIGHT = mm(130)   # the set-up picture's board at most this tall
@@ -580,9 +601,9 @@ def render_pdf(kit: Kit, path: Path, extra_pages: Sequence[ExtraPage] = ()) -> l
             c.setPageSize((page.width, page.height))
             _boxes(c, page)
             if page.kind == "cover":
-                _cover(c, kit, page, pages, forms)
+                box_drawn = _cover(c, kit, page, pages, forms)
             elif page.kind == "cover-box":
-                _cover_box(c, kit, page, pages, forms)
+                _cover_box(c, kit, pages, forms, box_drawn)
             elif page.kind == "extra":
                 page.extra.draw(c, content_frame(kit))
             elif page.kind in ("board", "mini"):

@@ -27,7 +27,7 @@ from ..examples import parse_markdown, render_markdown
 from ..games.base import Game
 from ..pdf import ITALIC as SERIF_ITALIC, SERIF, new_canvas, register_fonts, write_atomic
 from . import limits
-from .diagram import ExampleDiagram
+from .diagram import ExampleDiagram, FaceStrip
 from .markdown import (INK, RULE, Heading, PageContext, Source, Styles, make_styles, markdown_flowables,
                        prose_words)
 from .numbers import NumberProblem, check_numbers, count_grammar
@@ -142,7 +142,15 @@ def _flowables(prepared: Prepared, styles: Styles, context: PageContext) -> tupl
         made.append(diagram)
         return [diagram, Spacer(1, 10)]
 
-    document = markdown_flowables(prepared.tokens, styles, context, on_example)
+    def on_faces(names: list[str], line: int) -> Flowable:
+        faces = prepared.game.faces
+        for name in names:
+            if name not in faces.draw:
+                raise ExampleSyntaxError(prepared.path, line, f"unknown face {name!r} in an image; the kit "
+                                                              f"draws: {', '.join(faces.names)}")
+        return FaceStrip(faces, names)
+
+    document = markdown_flowables(prepared.tokens, styles, context, on_example, on_faces=on_faces)
     if len(made) != len(replays):  # both come from the same parser over the same text
         raise ValueError(f"{prepared.path}: found {len(made)} diagrams for {len(replays)} examples")
     return document.flowables, document.headings

@@ -341,6 +341,20 @@ class Document:
 
 
 FenceHandler = Callable[[int, Token], list[Flowable]]
+FacesHandler = Callable[[list[str], int], Flowable]   # the kit's faces by name, and the Markdown line
+FACE = "face:"   # `![Viking troop](face:viking-front)`: the kit's own art for a face, in a table cell
+IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")  # an image in Markdown: shown, not read
+
+
+def face_names(inline: Token) -> list[str] | None:
+    """The faces of an inline token made only of `face:` images (and spaces), else None."""
+    names = []
+    for child in inline.children or []:
+        if child.type == "image" and (child.attrGet("src") or "").startswith(FACE):
+            names.append(child.attrGet("src")[len(FACE):])
+        elif not (child.type in ("softbreak", "text") and not child.content.strip()):
+            return None
+    return names or None
 
 
 def prose_words(text: str, tokens: list[Token] | None = None) -> int:
@@ -352,12 +366,13 @@ def prose_words(text: str, tokens: list[Token] | None = None) -> int:
     3
     """
     tokens = parse_markdown(text) if tokens is None else tokens
-    return sum(len(token.content.split()) for token in tokens if token.type == "inline")
+    return sum(len(IMAGE.sub("", token.content).split()) for token in tokens if token.type == "inline")
 
 
 def _keep_with_lead_in(sink: list, flowable: Flowable) -> None:
     """Append `flowable` (a list) to `sink` kept together with the heading or lead-in before it:
-    reportlab's keep-with-next groups no list, so the group is made here."""
+    reportlab's keep-with-next groups no list, so the group is made here (on the page's level
+    only: a kept-together group measures as endless inside another)."""
     start = len(sink)
     while start and getattr(sink[start - 1], "keepWithNext", False) and not isinstance(sink[start - 1], CondPageBreak):
         start -= 1
@@ -370,9 +385,10 @@ def _keep_with_lead_in(sink: list, flowable: Flowable) -> None:
 
 
 def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext, on_example: FenceHandler,
-                       contents_level: int = 2) -> Document:
+                       contents_level: int = 2, on_faces: FacesHandler | None = None) -> Document:
     """Turn rendered Markdown, parsed with inline tokens (`parse_markdown(text, inline=True)`),
-    into flowables. `on_example(k, token)` draws the k-th example block. A contents list of the
+    into flowables. `on_example(k, token)` draws the k-th example block, `on_faces(names, line)`
+    a table cell of `face:` images (the kit's art). A contents list of the
     level-`contents_level` headings follows the first level-1 heading."""
     key_for = _Keys()
     headings = [(int(tokens[i].tag[1]), tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"]
@@ -440,13 +456,13 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                                           spaceAfter=styles.body.fontSize * 0.25))
                 i += 1  # the list's close
                 size = styles.body.fontSize
-                _keep_with_lead_in(sink, ListFlowable(
+                (_keep_with_lead_in if sink is out else list.append)(sink, ListFlowable(
                     items, bulletType="1" if ordered else "bullet", start=start if ordered else "•",
                     bulletFontName=SERIF_BOLD if ordered else SERIF, bulletFontSize=size * (0.95 if ordered else 0.9),
                     leftIndent=size * 1.5, bulletDedent=size * 1.1, bulletColor=ACCENT,
                     spaceAfter=size * 0.4 if not list_depth else 0, bulletFormat="%s." if ordered else None))
             elif t == "table_open":
-                i = _table(i, tokens, styles, sink)
+                i = _table(i, tokens, styles, sink, on_faces)
             elif t == "blockquote_open":
                 inner = []
                 i = block(i + 1, "blockquote_close", inner, list_depth)
@@ -514,6 +530,9 @@ def _column_widths(rows: list[list], styles: Styles, width: float = TABLE_WIDTH)
     natural = [0.0] * n
     for row in rows:
         for j, cell in enumerate(row):
+            if not isinstance(cell, Paragraph):  # a drawing: its own width
+                natural[j] = max(natural[j], cell.wrap(width, 1e9)[0] + pad)
+                continue
             text = " ".join(frag.text for frag in getattr(cell, "frags", []) if hasattr(frag, "text"))
             natural[j] = max(natural[j], stringWidth(text, SERIF, cell.style.fontSize) * 1.04 + pad)
     if sum(natural) <= width:
@@ -534,7 +553,7 @@ def _column_widths(rows: list[list], styles: Styles, width: float = TABLE_WIDTH)
     return widths
 
 
-def _table(i: int, tokens: list[Token], styles: Styles, sink: list) -> int:
+def _table(i: int, tokens: list[Token], styles: Styles, sink: list, on_faces: FacesHandler | None = None) -> int:
     rows: list[list] = []
     header_rows = 0
     aligns: list[str] = []
@@ -559,7 +578,9 @@ def _table(i: int, tokens: list[Token], styles: Styles, sink: list) -> int:
             if align in ("center", "right"):
                 style = ParagraphStyle(style.name + align, parent=style,
                                        alignment=TA_CENTER if align == "center" else 2)
-            row.append(CachedParagraph(inline_markup(tokens[i + 1], bold=t == "th_open"), style))
+            names = face_names(tokens[i + 1]) if on_faces is not None else None
+            row.append(on_faces(names, tokens[i + 1].map[0] + 1 if tokens[i + 1].map else 0) if names else
+                       CachedParagraph(inline_markup(tokens[i + 1], bold=t == "th_open"), style))
         i += 1
     table = Table(rows, colWidths=_column_widths(rows, styles), repeatRows=header_rows, hAlign="LEFT")
     commands = [
