@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.config import load_game
 from generator.examples import find_blocks, render_markdown
-from generator.errors import CheckFailed
+from generator.errors import CheckFailed, ExampleSyntaxError
 from generator.rulebook import (
     build_rulebook,
     layout_rulebook,
@@ -447,3 +447,42 @@ def test_a_block_on_a_smaller_board_than_the_games_is_drawn_at_its_own_size(tmp_
     assert result.exit_code == 0, result.output
     text = pypdf.PdfReader(str(tmp_path / "out" / "tafl-a4.pdf")).pages[2].extract_text()   # after the cover's two pages
     assert "An attacker alone on a 7 x 7 board" in text and "The attackers win" in text
+
+
+def test_a_table_cell_of_face_images_draws_the_kits_own_art(tmp_path):
+    """`![Chief](face:viking-chief)` in a table cell draws the kit's face there (a form XObject
+    of the rulebook's faces); a face the kit does not draw is an error naming the line."""
+    rules = "# Pieces\n\n| | Piece |\n| --- | --- |\n| ![Chief](face:viking-chief) ![Raider](face:viking-raider) | reverses |\n"
+    folder = game_folder(tmp_path, rules)
+    out = tmp_path / "rules.pdf"
+    build_rulebook(load_game(folder), folder / "rules.md", out)
+    page = pypdf.PdfReader(str(out)).pages[0]
+    forms = [name for name in page["/Resources"]["/XObject"]]
+    assert sum("rulebook-face" in name for name in forms) == 2, forms
+    (folder / "rules.md").write_text(rules.replace("viking-chief", "viking-king"), encoding="utf-8")
+    with pytest.raises(ExampleSyntaxError, match=r"rules.md:5: unknown face 'viking-king'"):
+        build_rulebook(load_game(folder), folder / "rules.md", None)
+
+
+def test_the_covers_set_up_picture_is_a_legal_set_up():
+    """The cover's set-up picture (the package's SETUP) is a board the engine reaches by the
+    set-up steps, as the rulebook's set-up diagram is."""
+    from generator.games.siege.art import SETUP
+    from generator.games.siege.enums import Kind, Terrain
+    from generator.games.siege.state import State
+
+    game = load_game(ROOT)
+    terrain, pieces = [int(Terrain.OPEN)] * 64, {}
+    kinds = iter([Kind.HIDDEN_CHIEF, Kind.HIDDEN_BERSERKER, Kind.HIDDEN_BERSERKER] + [Kind.VIKING] * 5)
+    for face, squares in SETUP:
+        for name in squares:
+            square = game.board.parse_square(name)
+            if face == "river":
+                terrain[square] = int(Terrain.RIVER)
+            elif face == "village":
+                terrain[square] = int(Terrain.VILLAGE)
+            else:
+                pieces[square] = next(kinds) if face == "viking-front" else Kind.IRISH
+    placed = sum(kind is Kind.IRISH for kind in pieces.values())
+    start = State.from_setup(game, None, None, terrain, pieces, game.counts.irish_troops - placed)
+    assert start.phase.name == "PLAY" and start.reserve == game.counts.irish_troops - placed
