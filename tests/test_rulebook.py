@@ -22,6 +22,7 @@ from generator.rulebook import (
 )
 from generator.rulebook.build import A4, text_frame
 from generator.rulebook.diagram import ExampleDiagram
+from generator.rulebook.markdown import make_styles
 from generator.rulebook.numbers import check_numbers, number_errors
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -486,3 +487,31 @@ def test_the_covers_set_up_picture_is_a_legal_set_up():
     placed = sum(kind is Kind.IRISH for kind in pieces.values())
     start = State.from_setup(game, None, None, terrain, pieces, game.counts.irish_troops - placed)
     assert start.phase.name == "PLAY" and start.reserve == game.counts.irish_troops - placed
+
+
+def _diagram(title: str) -> ExampleDiagram:
+    """The rulebook's diagram of the example titled `title`, laid out at the A4 frame's width."""
+    prepared = prepare_rulebook(load_game(ROOT), ROOT / "rules.md")
+    replay = next(r for r in prepared.report.replays if r.example.title == title)
+    diagram = ExampleDiagram(replay, make_styles())
+    diagram.wrap(text_frame(A4)[2], 1e9)
+    return diagram
+
+
+def test_a_deployment_is_drawn_on_its_square_not_across_others():
+    diagram = _diagram("Down the tracker, into the Reserve and onto a village")
+    (arrow,) = [a for a in diagram.trace.arrows if a.kind == "deploy"]
+    sx, sy, ex, ey = diagram._ends(0, 0, arrow)
+    cx, cy = diagram._xy(0, 0, *arrow.to)
+    assert max(abs(sx - cx), abs(sy - cy), abs(ex - cx), abs(ey - cy)) <= 0.6 * diagram.s + 0.01
+
+
+def test_number_badges_keep_off_the_pieces():
+    diagram = _diagram("Shove a comrade forward, then move it on")
+    drawn = [(a, diagram._ends(0, 0, a)) for a in diagram.trace.arrows]
+    spots = diagram._badge_spots(0, 0, [(a, e) for a, e in drawn if e is not None])
+    assert len(spots) == 2
+    for x, y in spots.values():
+        for f, r in diagram._occupied():
+            cx, cy = diagram._xy(0, 0, f, r)
+            assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 >= 0.3 * diagram.s, (f, r)

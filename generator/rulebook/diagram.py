@@ -23,7 +23,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
 from ..examples import Replay, differences
-from ..games.base import Effect, Motion, State
+from ..games.base import Effect, State
 from ..kit.faces import FaceSet, draw_face
 from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, Forms, bold_safe, escape, wrap
 from .markdown import ACCENT, INK, RULE, Styles
@@ -96,8 +96,8 @@ def _add(state: State, effect: Effect, result: Trace, number: int, illegal: bool
     for motion in effect.motions:
         kind = {"move": "step", "support": "support", "push": "push"}[motion.role]
         if motion.frm is None:
-            result.arrows.append(Arrow(_edge(state, motion), _at(board, motion.to), motion.side, "deploy",
-                                       number, illegal))
+            to = _at(board, motion.to)
+            result.arrows.append(Arrow(to, to, motion.side, "deploy", number, illegal))
         else:
             result.arrows.append(Arrow(_at(board, motion.frm), _at(board, motion.to), motion.side, kind,
                                        number if kind == "step" else 0, illegal and kind != "push"))
@@ -109,13 +109,6 @@ def _add(state: State, effect: Effect, result: Trace, number: int, illegal: bool
 def _at(board, where) -> tuple[float, float]:
     """(file, rank), 0-based, of a square or of an off-board (file, rank) pair."""
     return board.file_rank(where) if isinstance(where, int) else where
-
-
-def _edge(state: State, motion: Motion) -> tuple[float, float]:
-    """Where a piece coming onto the board starts: just off its side's home edge."""
-    board = state.game.board
-    f, _ = _at(board, motion.to)
-    return (f, -1.15) if board.home_edge(motion.side) == "bottom" else (f, board.ranks + 0.15)
 
 
 # ----------------------------------------------------------------- the part of the board shown
@@ -497,9 +490,15 @@ class ExampleDiagram(Flowable):
                 crosses.append(cross)
             if arrow.number:
                 numbered.append((arrow, ends))
+        pieces = [(*self._xy(x, y, f, r_), s * .3) for f, r_ in self._occupied()]
         spots = badge_spots([ends for _, ends in numbered], r, s * .06,
-                            (x, y, x + self.nf * s, y + self.nr * s), crosses, lines)
+                            (x, y, x + self.nf * s, y + self.nr * s), crosses + pieces, lines)
         return {id(arrow): spot for (arrow, _), spot in zip(numbered, spots)}
+
+    def _occupied(self) -> list[tuple[int, int]]:
+        """(file, rank) of every square a piece stands on before the moves, in the crop."""
+        board, state = self.board, self.trace.before
+        return [board.file_rank(square) for square in range(board.size) if state.piece_at(square) is not None]
 
     @property
     def badge_radius(self) -> float:
@@ -510,6 +509,13 @@ class ExampleDiagram(Flowable):
         size = s * .78
         inset = (s - size) / 2
         _face(c, self.faces, cell.piece, x + inset, y + inset, size)
+        if cell.ground and cell.ground_inset:  # the ground it stands on (an intact or looted village), shown
+            m = s * GROUND_CORNER
+            c.saveState()
+            c.setFillColor(colors.white)
+            c.rect(x, y + s - m, m, m, stroke=0, fill=1)
+            c.restoreState()
+            _face(c, self.faces, cell.ground, x + s * .02, y + s - m + s * .02, m - s * .04)
         if cell.badge:  # a hidden identity the example's reader is told (a reverse)
             self._badge(x + s * .82, y + s * .82, s * .17, cell.badge, colors.white, INK)
         for face, corner in cell.overlays:
@@ -551,14 +557,20 @@ class ExampleDiagram(Flowable):
         if on_board and after.piece_at(board.files * int(r) + int(f)) is not None:
             ox, oy = self._xy(x, y, *ghost.frm)
             cx, cy, size = (cx + ox) / 2, (cy + oy) / 2, s * .5
+        shared = size < s * .62   # between two live pieces: a chip of its own, clear of theirs
         c.saveState()
+        if shared:
+            c.setFillColor(colors.white)
+            c.setStrokeColor(FAIL)
+            c.setLineWidth(0.8)
+            c.circle(cx, cy, size * .62, stroke=1, fill=1)
         c.setFillAlpha(0.45)
         c.setStrokeAlpha(0.45)
         _face(c, self.faces, ghost.face, cx - size / 2, cy - size / 2, size)
         c.restoreState()
         c.saveState()
         c.setStrokeColor(FAIL)
-        _cross(c, cx, cy, size * .42, max(1.4, s * .07))
+        _cross(c, cx, cy, size * (.3 if shared else .42), max(1.2 if shared else 1.4, s * .06))
         c.restoreState()
 
     def _style(self, arrow: Arrow) -> tuple[float, float, float, float]:
@@ -576,11 +588,9 @@ class ExampleDiagram(Flowable):
         (fa, ra), (fb, rb) = arrow.frm, arrow.to
         ax, ay = self._xy(x, y, fa, ra)
         bx, by = self._xy(x, y, fb, rb)
-        if arrow.kind == "deploy":  # from the edge of the drawn board onto the square
+        if arrow.kind == "deploy":  # onto its square from the side of the home edge, inside the square
             bottom = self.board.home_edge(arrow.side) == "bottom"
-            edge = y - 2 if bottom else y + self.nr * s + 2
-            ay = edge if (bottom == (by > edge)) else ay
-            ax = bx
+            ax, ay = bx, by + (-s * .6 if bottom else s * .6)   # a tenth of a square into the next
         length = math.hypot(bx - ax, by - ay)
         if length < 1:
             return None
@@ -628,6 +638,13 @@ class ExampleDiagram(Flowable):
             path.lineTo(ex - ux * head - px * hw, ey - uy * head - py * hw)
             path.close()
             c.drawPath(path, stroke=0, fill=1)
+        if arrow.kind == "deploy":  # a piece put on this square: its place ringed, dashed
+            c.setStrokeColor(ink)
+            c.setLineWidth(max(1.1, self.s * .055))
+            c.setDash(2.5, 1.5)
+            end = self._style(arrow)[3]
+            c.circle(ex + ux * end, ey + uy * end, self.s * .42, stroke=1, fill=0)
+            c.setDash()
         cross = self._cross_spot(arrow, ends)
         if cross is not None:
             self._cross(*cross)
@@ -652,6 +669,7 @@ class ExampleDiagram(Flowable):
 
 
 OVERLAY_SIZE = {"br": .4, "bl": .38}  # a marker on a piece: its size by corner, in squares
+GROUND_CORNER = .36                     # the ground under a piece, shown in its top-left corner
 BADGE_GAP = 0.8                         # points between a badge and anything it must not cover
 
 
