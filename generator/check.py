@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import ExampleSyntaxError
+from .errors import LocatedError
 from .examples import GameFinder, Replay, examples_in, read_examples, replay
 from .games.base import Game
 
@@ -15,7 +15,7 @@ from .games.base import Game
 @dataclass
 class CheckReport:
     replays: list[Replay] = field(default_factory=list)
-    errors: list[ExampleSyntaxError] = field(default_factory=list)  # unreadable files or blocks
+    errors: list[LocatedError] = field(default_factory=list)  # unreadable files, blocks or games
 
     @property
     def failed(self) -> list[Replay]:
@@ -26,11 +26,14 @@ class CheckReport:
         return 2 if self.errors else (1 if self.failed else 0)
 
 
-def check_files(paths: list[Path], game: Game | None = None) -> CheckReport:
+def check_files(paths: list[Path], game: Game | None = None, fallback: Game | None = None) -> CheckReport:
     """Replay every example of every file; a file that cannot be read is reported, not raised.
-    `game` gives the numbers for its own fences; other fences use their package's defaults."""
-    report, games = CheckReport(), GameFinder(game)
+    Each block is replayed with the game of its fence's package found first in: `game` (`--game`),
+    the components.toml beside its file, `fallback` (the current folder's), the package's
+    built-in numbers."""
+    report = CheckReport()
     for path in paths:
+        games = GameFinder(game, Path(path).parent, fallback)
         _replay_into(report, lambda: read_examples(path, games))
     return report
 
@@ -44,12 +47,13 @@ def check_text(text: str, path: Path, game: Game, tokens: list | None = None) ->
 
 
 def _replay_into(report: CheckReport, read) -> None:
+    """Read a file's examples and replay each; what cannot be read (the file, a block, the game
+    beside it, a play needing what the block left unwritten) is reported as unreadable."""
     try:
-        examples = read()
-    except ExampleSyntaxError as exc:
+        for example in read():
+            report.replays.append(replay(example))
+    except LocatedError as exc:
         report.errors.append(exc)
-        return
-    report.replays += [replay(example) for example in examples]
 
 
 def format_report(report: CheckReport, verbose: bool = False) -> str:

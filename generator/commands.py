@@ -117,7 +117,7 @@ def _progress_lines(total: int) -> Callable[[dict], None]:
 def simulate_command(
     games: int = typer.Option(100, "--games", "-n", min=1, help="Games per variant."),
     ai: List[str] = typer.Option([], "--ai", help="Players: AI for every side, or SIDE=AI (repeatable), "
-                                 "e.g. --ai mcts --ai defenders=greedy. AI: random, greedy, mcts or mcts:N "
+                                 "e.g. --ai mcts --ai SIDE=greedy. AI: random, greedy, mcts or mcts:N "
                                  "(N playouts per decision). Default: mcts."),
     budget: int = typer.Option(50, "--budget", min=1, help="MCTS playouts per decision (mcts:N overrides)."),
     rules: Optional[str] = typer.Option(None, "--rules", help="A rule set, or several separated by commas to "
@@ -197,19 +197,33 @@ def _report_stem(out: str) -> Path:
 @command("play")
 def play_command(
     game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
-    vs: str = typer.Option("mcts", "--vs", help="The opponent: mcts, mcts:N, greedy, random, or human "
-                           "(people: one link per side, and a hot-seat link for one shared screen)."),
-    side: Optional[str] = typer.Option(None, "--side", help="The side you play against the AI, which "
-                                       "plays every other side (default: the first seat's side)."),
+    vs: Optional[str] = typer.Option(None, "--vs", help="The opponent: mcts (the default), mcts:N, greedy, random, "
+                                     "or human (people: one link per side, and a hot-seat link for one shared screen)."),
+    side: Optional[List[str]] = typer.Option(None, "--side", help="A side a person plays against the AI, which plays "
+                                             "every other side (default: the first seat's side); repeat it for "
+                                             "several people (a link each, and a hot-seat link)."),
     port: int = typer.Option(8765, "--port", min=1, max=65535, help="Port on 127.0.0.1."),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; just print the links."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the AI (default: random)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the AI and the sandbox's bags (default: random)."),
 ) -> None:
-    """Play the game in a browser against the AI or another person, before printing it."""
+    """Play the game in a browser against the AI or other people, before printing it. A game
+    without a rules engine opens on a sandbox table: the kit's pieces, moved by hand."""
     from .play.server import serve
-    from .play.session import Table
+    from .play.session import HUMAN, Table
 
-    table = Table(_game(game), vs=vs.strip().lower(), side=side, seed=seed)
+    loaded = _game(game)
+    if loaded.engine:
+        table = Table(loaded, vs=(vs or "mcts").strip().lower(), side=side, seed=seed)
+    else:
+        from .play.sandbox import Sandbox
+        if vs is not None and vs.strip().lower() != HUMAN:
+            raise UsageError(f"{loaded.info.title or loaded.name} has no rules engine, so no AI can play it: "
+                             f"its sandbox table is for people (--vs human)")
+        if side:
+            raise UsageError("--side chooses the people's sides against the AI; the sandbox table seats every side")
+        table = Sandbox(loaded, seed=seed)
+        echo(f"{loaded.info.title or loaded.name} has no rules engine: a sandbox table, where nothing is checked",
+             err=True)
     try:
         serve(table, port=port, open_browser=not no_browser, report=lambda text: echo(text, err=True))
     except OSError as exc:  # the port is taken
@@ -223,6 +237,8 @@ def export_command(
     out: Optional[str] = typer.Option(None, "--out", help="Output folder (default: the game folder's output/tts/)."),
     url: Optional[str] = typer.Option(None, "--url", help="Public URL the images will be hosted at (default: "
                                       "file:/// paths to OUT, for this computer only)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Shuffles the bags: the same seed, the same order "
+                                       "(default: at random)."),
 ) -> None:
     """Export the game for other tables: `tts` writes a Tabletop Simulator saved object and its images."""
     from .build import output_folder
@@ -234,5 +250,5 @@ def export_command(
     loaded = _game(game)
     folder = output_folder(loaded, out) if out is not None else output_folder(loaded, None) / "tts"
     ensure_writable(folder, f"--out {out}" if out is not None else None)
-    for path in export_tts(loaded, folder, base_url=url, report=lambda text: echo(text, err=True)):
+    for path in export_tts(loaded, folder, base_url=url, seed=seed, report=lambda text: echo(text, err=True)):
         echo(str(path))

@@ -102,10 +102,12 @@ def run_check(files: Sequence[Path], game: Path | None, verbose: bool) -> NoRetu
     callers map errors to exit codes)."""
     from .check import check_files, format_report
     from .config import find_numbers
+    from .games.base import COMPONENTS_FILE
 
     loaded = find_numbers(game, files)
     echo(numbers_line(loaded), err=True)
-    report = check_files(list(files), loaded)
+    here = loaded if game is None and Path(COMPONENTS_FILE).is_file() else None
+    report = check_files(list(files), loaded if game is not None else None, here)
     echo(format_report(report, verbose), err=report.exit_code == 2 and not report.replays)
     raise SystemExit(report.exit_code)
 

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from .errors import ExampleSyntaxError, read_text
 from .games import fence_game, fences
-from .games.base import (BoardSpec, DiagramError, Game, Grid, IllegalMoveError, ImpossiblePosition, State,
-                         parse_option)
+from .games.base import (COMPONENTS_FILE, BoardSpec, DiagramError, Game, Grammar, Grid, IllegalMoveError, ImpossiblePosition,
+                         State, parse_option, read_whole)
 from .games.grid import side_by_side
 
 
@@ -35,11 +35,13 @@ class Play:
 
 @dataclass
 class Example:
-    """One parsed block. `expect` is "state", "illegal" or "winner"."""
+    """One parsed block. `expect` is "state", "illegal", "winner" (`winners` says who: one side,
+    or several sharing the win), "draw" or "score" (`scores`: each side's, by label)."""
 
     path: Path
     line: int  # the line of the opening fence
     game: Game
+    grammar: Grammar  # the game's grammar as this block reads it (its header lines applied)
     title: str
     rules: str | None
     options: dict[str, str]
@@ -48,7 +50,8 @@ class Example:
     plays: list[Play]
     expect: str
     expect_line: int
-    winner: str | None = None
+    winners: tuple[str, ...] = ()
+    scores: dict[str, float] = field(default_factory=dict)
     after: Grid | None = None
     after_fields: dict[str, tuple[int, str]] = field(default_factory=dict)
     after_board: BoardSpec | None = None      # the expected grid's own board (its size)
@@ -63,8 +66,8 @@ class Example:
         checked) on the first call."""
         if self._before is None:
             try:
-                self._before = self.game.grammar.build_state(self.before, self.before_fields, self.rules,
-                                                             self.options)
+                self._before = self.grammar.build_state(self.before, self.before_fields, self.rules,
+                                                        self.options)
             except DiagramError as exc:
                 raise ExampleSyntaxError(self.path, exc.line, exc.message) from None
         return self._before.copy()
@@ -173,10 +176,13 @@ def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]], game: G
         return ExampleSyntaxError(path, line or fence_line, message)
 
     title, rules, options = "", (game.rule_sets[0] if game.rule_sets else None), {}  # the contract: final
+    header: dict[str, tuple[int, str]] = {}
     i = 0
     try:
         while i < len(lines):
             key, value = _key(lines[i][1])
+            if key in ("title", *grammar.header_keys) and (key in header or (key == "title" and title)):
+                raise fail(lines[i][0], f"{key} is given twice")
             if key == "title":
                 title = value
             elif key == "rules" and game.rule_sets:
@@ -185,11 +191,15 @@ def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]], game: G
                 rules = value
             elif key == "option":
                 _add_option(game, lines[i][0], value, options, rules)
+            elif key in grammar.header_keys:
+                header[key] = (lines[i][0], value)
             else:
                 break
             i += 1
         if i >= len(lines):
             raise fail(None, "expected a board grid, found the end of the block")
+        grammar = grammar.for_block(header)
+        game = grammar.game
         before, i = grammar.read_grid(lines, i)
         before_fields, i = _fields_and_options(game, grammar, lines, i, ("play", "expect"), options, rules)
     except DiagramError as exc:
@@ -206,23 +216,15 @@ def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]], game: G
         got = repr(lines[i][1].strip()) if i < len(lines) else "the end of the block"
         raise fail(lines[i][0] if i < len(lines) else None, f"expected a play: or expect: line, got {got}")
     expect_line, value = lines[i][0], _key(lines[i][1])[1]
-    example = Example(path, fence_line, game, title, rules, options, before, before_fields, plays,
+    example = Example(path, fence_line, game, grammar, title, rules, options, before, before_fields, plays,
                       "state", expect_line)
     i += 1
-    sides = [side.label for side in game.sides]
-    if value == "illegal":
-        example.expect = "illegal"
-        if not plays:
-            raise fail(expect_line, "expect: illegal needs at least one play: line")
-    elif value.split()[:1] == ["winner"]:
-        side = value.split()[1:]
-        if len(side) != 1 or side[0] not in sides:
-            wanted = " or ".join(f"'expect: winner {s}'" for s in sides)
-            raise fail(expect_line, f"expected {wanted}, got {value!r}")
-        example.expect, example.winner = "winner", side[0]
-    elif value:
-        raise fail(expect_line, f"expected 'expect:' alone, 'expect: illegal' or 'expect: winner SIDE', got {value!r}")
-    else:
+    kind, *words = value.split() or [""]
+    try:
+        _read_expectation(example, kind, words)
+    except ValueError as exc:
+        raise fail(expect_line, str(exc)) from None
+    if not kind:
         try:
             example.after, i = grammar.read_grid(lines, i)
             example.after_fields, i = grammar.read_fields(lines, i)
@@ -235,13 +237,47 @@ def parse_block(path: Path, fence_line: int, raw: list[tuple[int, str]], game: G
     example.before_state()
     if example.after is not None and example.impossible is None:
         try:
-            expected = grammar.build_state(example.after, example.after_fields, rules, options)
+            expected = grammar.expected_state(example.after, example.after_fields, rules, options)
             example.after_board = expected.game.board
         except ImpossiblePosition as exc:
             example.impossible = exc
         except DiagramError as exc:
             raise fail(exc.line, exc.message) from None
     return example
+
+
+EXPECTATIONS = ("'expect:' alone (then the expected position), 'expect: illegal', 'expect: winner SIDE...', "
+                "'expect: draw' or 'expect: score SIDE=N...'")
+
+
+def _read_expectation(example: Example, kind: str, words: list[str]) -> None:
+    """The one-line expectations every game's blocks share: `illegal`, `winner SIDE [SIDE...]` (a
+    shared win names every winner), `draw`, `score SIDE=N ...` (every side of the block once).
+    Raises ValueError saying what was expected."""
+    grammar, sides = example.grammar, [side.label for side in example.game.sides]
+    if kind == "illegal" and not words:
+        if not example.plays:
+            raise ValueError("expect: illegal needs at least one play: line")
+        example.expect = "illegal"
+    elif kind == "winner" and words:
+        winners = [grammar.side_label(word) for word in words]
+        if len(set(winners)) != len(winners):
+            raise ValueError(f"a side is named twice in 'expect: winner {' '.join(words)}'")
+        example.expect, example.winners = "winner", tuple(winners)
+    elif kind == "draw" and not words:
+        example.expect = "draw"
+    elif kind == "score" and words:
+        for word in words:
+            name, sep, number = word.partition("=")
+            label = grammar.side_label(name) if sep else None
+            if label is None or label in example.scores:
+                raise ValueError(f"expected 'expect: score' with SIDE=N once for each side, got {word!r}")
+            example.scores[label] = read_whole(number, f"{name}'s score")
+        if set(example.scores) != set(sides):
+            raise ValueError(f"expect: score needs every side's score ({', '.join(sides)})")
+        example.expect = "score"
+    elif kind:
+        raise ValueError(f"expected {EXPECTATIONS}, got {' '.join([kind, *words])!r}")
 
 
 def _add_option(game: Game, line: int, text: str, options: dict[str, str], rules: str | None) -> None:
@@ -290,19 +326,31 @@ _FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*([^\s`]+)", re.MULTILINE)  # a
 
 
 class GameFinder:
-    """The game each fence's blocks are replayed with: the given game for its own fences, else
-    each package's default game."""
+    """The game each fence's blocks are replayed with, the first whose package claims the fence
+    of: `game` (`--game DIR`), the game of `folder` (the components.toml beside the checked file),
+    `fallback` (the current folder's); else the package's default game. The folder's game is read
+    when a block first needs a game; one that cannot be read raises GameFileError."""
 
-    def __init__(self, game: Game | None = None):
-        self.game = game
+    def __init__(self, game: Game | None = None, folder: Path | None = None, fallback: Game | None = None):
+        self.game, self.folder, self.fallback = game, folder, fallback
         self.cache: dict[str, Game] = {}
 
     def for_fence(self, fence: str) -> Game:
+        if fence not in self.cache:
+            self.cache[fence] = self._find(fence)
+        return self.cache[fence]
+
+    def _find(self, fence: str) -> Game:
         if self.game is not None and fence in self.game.fences:
             return self.game
-        if fence not in self.cache:
-            self.cache[fence] = fence_game(fence).default()
-        return self.cache[fence]
+        if self.folder is not None and (self.folder / COMPONENTS_FILE).is_file():
+            from .config import load_game
+            beside = self.cache.setdefault("", load_game(self.folder))
+            if fence in beside.fences:
+                return beside
+        if self.fallback is not None and fence in self.fallback.fences:
+            return self.fallback
+        return fence_game(fence).default()
 
 
 def examples_in(text: str, path: Path | str, games: GameFinder, tokens: list | None = None) -> list[Example]:
@@ -319,6 +367,8 @@ def replay(example: Example) -> Replay:
     for index, play in enumerate(example.plays):
         try:
             state.play_turn(play.moves)
+        except DiagramError as exc:  # the play needs what the block left unwritten (a hidden value)
+            raise ExampleSyntaxError(example.path, play.line, exc.message) from None
         except IllegalMoveError as exc:
             rejected = (index, exc.index)
             if example.expect == "illegal" and index == len(example.plays) - 1:
@@ -332,21 +382,41 @@ def replay(example: Example) -> Replay:
         line = example.impossible.line or example.expect_line
         return Replay(example, False, states,
                       f"line {line}: expected position is impossible: {example.impossible.message}")
-    if example.expect == "winner":
-        outcome = state.outcome()
-        if outcome and [state.game.side_of(side).label for side in outcome.winners] == [example.winner]:
-            return Replay(example, True, states)
-        actual = str(outcome) if outcome else "no winner yet"
-        return Replay(example, False, states, f"line {example.expect_line}: expected winner {example.winner}, got {actual}")
+    if example.expect in ("winner", "draw", "score"):
+        report = _judge_result(example, state)
+        return Replay(example, not report, states, report and f"line {example.expect_line}: {report}")
     report = compare(example, state)
     return Replay(example, not report, states, report)
+
+
+def _judge_result(example: Example, state: State) -> str:
+    """Why the game's result is not the one-line expectation's (`winner`, `draw`, `score`); empty
+    when it is."""
+    outcome, game = state.outcome(), state.game
+    wanted = {"winner": f"winner {' '.join(example.winners)}", "draw": "a draw",
+              "score": f"score {' '.join(f'{k}={v:g}' for k, v in example.scores.items())}"}[example.expect]
+    if outcome is None:
+        return (f"expected {wanted}, got no winner yet (the game goes on, "
+                f"{game.side_of(state.to_move).label} to move)")
+    winners = sorted(game.side_of(side).label for side in outcome.winners)
+    if example.expect == "winner" and winners != sorted(example.winners):
+        return f"expected {wanted}, got {outcome}"
+    if example.expect == "draw" and winners:
+        return f"expected {wanted}, got {outcome}"
+    if example.expect == "score":
+        scores = state.scores()
+        actual = {side.label: scores[side.seat] for side in game.sides} if scores else {}
+        if actual != example.scores:
+            written = " ".join(f"{label}={value:g}" for label, value in actual.items()) or "no scores"
+            return f"expected {wanted}, got {written}"
+    return ""
 
 
 def differences(example: Example, state: State) -> list[int]:
     """The squares where `state` differs from the example's expected grid."""
     if example.after is None:
         return []
-    return _differing(example.after.tokens, example.game.grammar.tokens(state))
+    return _differing(example.after.tokens, example.grammar.tokens(state))
 
 
 def _differing(expected: tuple[str, ...], actual: tuple[str, ...]) -> list[int]:
@@ -357,7 +427,7 @@ def compare(example: Example, state: State) -> str:
     """Expected and actual grids side by side, differing cells in brackets, then differing state
     lines, drawn at the size of the block's own grid (which may be smaller than its game's board).
     Empty when they agree."""
-    grammar, board = example.game.grammar, example.after_board or state.game.board
+    grammar, board = example.grammar, example.after_board or state.game.board
     if (board.files, board.ranks) != (state.game.board.files, state.game.board.ranks):
         actual = state.game.board
         return (f"line {example.expect_line}: the expected grid is {board.files} x {board.ranks}, "

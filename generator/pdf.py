@@ -135,8 +135,8 @@ def _face_for(ch: str, font: str) -> str | None:
 def runs(text: str, font: str) -> list[tuple[str, str]]:
     """`text` as (font, run) pairs, each character in a font that has its glyph.
 
-    >>> register_fonts(); runs("Siege", BOLD), runs("Château", BOLD)
-    ([('Garamond-Bold', 'Siege')], [('Garamond-Bold', 'Ch'), ('Garamond-Glyphs', 'â'), ('Garamond-Bold', 'teau')])
+    >>> register_fonts(); runs("Castle", BOLD), runs("Château", BOLD)
+    ([('Garamond-Bold', 'Castle')], [('Garamond-Bold', 'Ch'), ('Garamond-Glyphs', 'â'), ('Garamond-Bold', 'teau')])
     """
     table = _glyphs(font)
     if table is None or all(map(table.__contains__, map(ord, text))):   # the usual case, checked at C speed
@@ -491,6 +491,28 @@ def rasterize(pdf: Path | str, folder: Path | str, dpi: float = 110, stem: str |
     finally:
         document.close()
     return written
+
+
+def drawing_png(width: float, height: float, pixels: int, draw: Callable) -> bytes:
+    """`draw(canvas)` on a one-page PDF of width x height points, rendered as PNG bytes `pixels`
+    wide on its longer side (pypdfium2): any art, however it was drawn, as a picture."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    pdf = io.BytesIO()
+    c = new_canvas(pdf, (width, height))
+    draw(c)
+    c.showPage()
+    c.save()
+    document = pdfium.PdfDocument(pdf.getvalue())
+    try:
+        image = document[0].render(scale=pixels / max(width, height)).to_pil()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False)
+    return out.getvalue()
 
 
 def page_images(folder: Path | str, stem: str) -> list[Path]:

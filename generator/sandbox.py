@@ -36,6 +36,7 @@ from .paths import inside
 MAX_OUTPUT = 2_000_000   # characters: 60 times the longest rulebook we ship
 MAX_ARGUMENT = 100_000   # a width or a count given to a filter or a method
 MAX_SECONDS = 10.0       # a rulebook renders in milliseconds
+MAX_INCLUDE_DEPTH = 16   # templates included inside one another (a shared part inside a part...)
 CACHE_VERSION = "sandbox1"  # part of the bytecode cache's file names: a new code generator, new names
 
 
@@ -147,6 +148,19 @@ def _environment_class():
         def sized(value):
             return _sized(value)
 
+        def get_template(self, name, parent=None, globals=None):
+            """A template by name; an `{% include %}` nested more than MAX_INCLUDE_DEPTH deep (a
+            template including itself, or two including each other) is refused at its line, before
+            Python's recursion limit is reached the slow way."""
+            files, depth, frame = getattr(self.loader, "files", {}), 0, sys._getframe(1)
+            while frame is not None:
+                depth += frame.f_code.co_filename in files and frame.f_code.co_name == "root"
+                frame = frame.f_back
+            if depth > MAX_INCLUDE_DEPTH:
+                raise _Bound(f"templates include each other more than {MAX_INCLUDE_DEPTH} deep "
+                             f"(a template including itself?)")
+            return super().get_template(name, parent, globals)
+
         def getattr(self, obj, attribute):
             _check_format_method(obj, attribute)
             return super().getattr(obj, attribute)
@@ -227,8 +241,9 @@ def render(text: str, values: dict[str, Any], path: Path | str, includes: Path |
 
     chunks = None
     try:
+        # Reading (compiling) the file is bounded by its size; the deadline bounds what it runs.
+        template = env.get_template(name)
         with _deadline(MAX_SECONDS):
-            template = env.get_template(name)
             out, size = [], 0
             chunks = template.generate(**values)
             for chunk in chunks:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 from generator.games.siege import SiegeGame as Game
-from generator.games.siege import END, State, parse_square
+from generator.games.siege import END, Kind, State, parse_square
 
 EMPTY_RANK = ". . . . . . . ."
 
@@ -72,3 +75,32 @@ to-move: irish
 tracker: 2
 ```
 """
+
+
+# What the browser table may send the Irish (tests/test_play.py, tests/test_play_browser.py).
+SECRET_FACES = ("viking-raider", "viking-berserker", "viking-chief")
+TRAY = "Vikings defeated"   # ruling 12: a defeated Viking was turned over first, so its reverse is known
+REVEALED = {"viking-berserker": Kind.BERSERKER, "viking-chief": Kind.CHIEF}
+
+
+def assert_irish_payload_is_clean(payload: dict, state: State | None = None) -> None:
+    """What the Irish may be sent: no hidden reverse anywhere, as a face, a badge, a letter or an
+    inset; a revealed face only on a troop that has truly been revealed (or in the tray of
+    defeated Vikings, which were turned over before they left)."""
+    if payload.get("outcome"):
+        return  # the game is over: every piece is shown
+    text = json.dumps({k: v for k, v in payload.items() if k not in ("zones", "steps")})
+    assert not re.search(r"[VBC]@", text), "a placement's hidden letter reached the Irish"
+    for cells in [payload.get("cells", [])] + [step["frame"]["cells"] for step in payload.get("steps", [])]:
+        for cell in cells:
+            assert cell["badge"] == "" and cell["secret"] is None, cell
+            if cell["piece"] in REVEALED and state is not None:   # a revealed face on a revealed troop only
+                piece = state.piece_at(parse_square(cell["square"]))
+                assert piece is None or piece.kind is REVEALED[cell["piece"]], cell
+            assert cell["piece"] != "viking-raider", cell
+    for zone in payload.get("zones", []):
+        if zone["name"] != TRAY:
+            assert not any(face in SECRET_FACES for face, _ in zone["pieces"]), zone
+    for step in payload.get("steps", []):
+        assert all(face not in SECRET_FACES for zone in step["frame"]["zones"] if zone["name"] != TRAY
+                   for face, _ in zone["pieces"])

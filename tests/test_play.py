@@ -8,6 +8,7 @@ import random
 import re
 import time
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -16,14 +17,16 @@ from typer.testing import CliRunner
 from generator.check import check_text, format_report
 from generator.cli import app
 from generator.config import load_game
-from generator.games.siege import Kind, parse_square
+from generator.games.base import (BoardSpec, CellArt, EdgeArt, Effect, Game, GameInfo, IllegalMoveError,
+                                  InvalidMoveError, Outcome, Side, Snapshot, State, Tally)
+
 from generator.kit.svg import board_svg, face_svg
 from generator.play.server import create_app, links
 from generator.play.session import TABLE, PlayError, Table
+from helpers import SECRET_FACES, TRAY, assert_irish_payload_is_clean
 
 GAME = load_game(None)
-HIDDEN_FACES = ("viking-raider",)           # never shown to the Irish: a plain reverse is never revealed
-REVEALED = {"viking-berserker": Kind.BERSERKER, "viking-chief": Kind.CHIEF}
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def key(table: Table, seat: str) -> str:
@@ -72,66 +75,97 @@ def test_every_face_and_the_board_draw_as_svg_from_the_kit_code():
 
 
 # ----------------------------------------------------------------------------- hidden information
-def assert_sees_no_hidden_reverse(table: Table, payload: dict) -> None:
-    text = json.dumps(payload)
-    for face in HIDDEN_FACES:
-        assert face not in text
-    assert not re.search(r"[VBC]@", text), "a placement's hidden letter reached the Irish"
-    for cell in payload["cells"]:
-        assert cell["badge"] == "", cell
-        if cell["piece"] in REVEALED:
-            piece = table.state.piece_at(parse_square(cell["square"]))
-            assert piece.kind is REVEALED[cell["piece"]], cell
+def scan(table: Table, seats: dict[str, list[dict]], since: dict[str, int | None]) -> None:
+    """Collect every seat's payload (as its page would ask for it) and check the Irish ones."""
+    for seat, payloads in seats.items():
+        payload = table.payload(key(table, seat), since.get(seat))
+        payloads.append(payload)
+        if "history" in payload:
+            since[seat] = len(payload["history"])
+        if payload.get("side") == "irish":
+            assert_irish_payload_is_clean(payload, table.state)
 
 
 def test_each_seat_receives_only_its_own_view():
     table = Table(GAME, vs="human", seed=3)
-    irish, viking, shared = key(table, "irish"), key(table, "viking"), key(table, TABLE)
     rng = random.Random(5)
-    badges_seen = 0
+    seen = {"irish": [], "viking": [], TABLE: []}
+    since: dict[str, int | None] = {}
     for _ in range(110):
-        state = table.state
-        if state.is_game_over():
+        if table.state.is_game_over():
             break
-        assert_sees_no_hidden_reverse(table, table.payload(irish))
-        if table.handover or state.to_move.label == "irish":
-            # the shared screen, while it is passed on or on the Irish turn, is the Irish view too
-            if table.handover and table.played[-1].side == "irish" or \
-                    (not table.handover and state.to_move.label == "irish"):
-                assert_sees_no_hidden_reverse(table, table.payload(shared))
-        badges_seen += sum(1 for c in table.payload(viking)["cells"] if c["badge"])
+        scan(table, seen, since)
         if table.handover:
-            assert table.payload(shared)["handover"] and not table.payload(shared)["moves"]
-            table.reveal(shared)
-        mover = table.state.to_move.label
-        table.play(key(table, mover), rng.choice(table.state.legal_moves()).notation())
-    assert badges_seen, "the Vikings' own view shows their hidden reverses"
+            cover = table.payload(key(table, TABLE))
+            assert cover["handover"] and not {"cells", "moves", "history", "zones", "scores"} & set(cover)
+            table.reveal(key(table, TABLE))
+        table.play(key(table, table.state.to_move.label), rng.choice(table.state.legal_moves()).notation())
+    viking = seen["viking"][-1]
+    assert any(c["secret"] for c in viking["cells"]), "the Vikings' own view shows their hidden reverses"
+    assert any(p.get("steps") for p in seen["irish"]), "the moves since the page's last look come to animate"
 
 
-def test_placements_of_hidden_reverses_are_masked_for_the_other_side():
-    table = Table(GAME, vs="human", seed=1)
-    play_random(table, 200, 2, until=lambda state: not state.in_setup())
-    irish = [entry["move"] for entry in table.payload(key(table, "irish"))["history"]]
-    viking = [entry["move"] for entry in table.payload(key(table, "viking"))["history"]]
-    placed = [m for m in viking if re.fullmatch(r"[VBC]@[a-h]8", m)]
-    assert len(placed) == GAME.counts.viking_troops
-    assert {m[0] for m in placed} == {"V", "B", "C"}
-    masked = [m for m in irish if m.endswith("8") and "@" in m]
-    assert masked == ["?" + m[1:] for m in placed]
-    # everything else reads the same on both sides
-    assert [a for a in irish if a not in masked] == [b for b in viking if b not in placed]
+def test_indistinguishable_games_send_the_irish_the_same_bytes():
+    """The Vikings place their reverses differently; while no reverse is revealed, every byte the
+    Irish (and, on their turns, the hot seat) receive is the same: nothing depends on the secret."""
+    tables = [Table(GAME, vs="human", seed=7), Table(GAME, vs="human", seed=7)]
+    rng = random.Random(8)
+    swap = {"V": "B", "B": "V"}
+    compared = 0
+    while not tables[0].state.is_game_over() and compared < 60:
+        state = tables[0].state   # steps onto empty squares: no push turns a reverse over
+        moves = [m for m in state.legal_moves() if m.to < 0 or state.in_setup() or state.piece_at(m.to) is None]
+        text = rng.choice(moves).notation()
+        texts = [text, swap.get(text[0], text[0]) + text[1:] if text[1:2] == "@" and tables[0].state.in_setup()
+                 else text]
+        for table, move in zip(tables, texts):
+            if table.handover:
+                table.reveal(key(table, TABLE))
+            if move not in [m.notation() for m in table.state.legal_moves()]:
+                move = texts[0]
+            table.play(key(table, table.state.to_move.label), move)
+        if any("irish" in t.played[-1].revealed for t in tables):
+            break   # a reverse showed: from here the Irish know something that differs
+        payloads = [t.payload(key(t, "irish"), max(0, len(t.played) - 3)) for t in tables]
+        assert json.dumps(payloads[0]) == json.dumps(payloads[1])
+        compared += 1
+    assert compared == 60 and any("B@" in p.move.notation() for p in tables[0].played)
+    assert [p.move.notation() for p in tables[0].played] != [p.move.notation() for p in tables[1].played]
 
 
-def test_even_the_last_placements_stay_masked():
-    """When the true supply has only plain reverses left, the Irish still cannot know it."""
-    for seed in range(12):
+def test_placements_come_as_one_sorted_batch():
+    """While the Vikings place their troops the Irish see none of them; once the Vikings are done,
+    all at once, listed in sorted order: the order of the choices (an AI's first four are its
+    Berserkers and Chief) tells nothing."""
+    for seed in range(4):
+        table = Table(GAME, vs="mcts:20", side="irish", seed=seed, ai_pause=0)
+        irish = key(table, "irish")
+        placed = []
+        rng = random.Random(seed)
+        while table.state.in_setup():
+            while table.thinking:
+                placed.append(sum(c["piece"] == "viking-front" for c in table.payload(irish)["cells"]))
+                time.sleep(0.005)
+            if table.state.in_setup():
+                table.play(irish, rng.choice(table.state.legal_moves()).notation())
+        assert set(placed) <= {0, GAME.counts.viking_troops}, placed
+        history = [h["move"] for h in table.payload(irish)["history"] if h["move"].startswith("?@")]
+        assert history == sorted(history) and len(history) == GAME.counts.viking_troops
+        order = [p.move.notation() for p in table.played if p.move.notation()[1:2] == "@" and p.side == "viking"]
+        assert [text[2:] for text in order] != [text[2:] for text in history] or seed  # the true order differs
+
+
+def test_hidden_placements_are_masked_and_the_last_ones_too():
+    for seed in range(6):
         table = Table(GAME, vs="human", seed=seed)
         play_random(table, 200, seed, until=lambda state: not state.in_setup())
         seen = [p.seen["irish"] for p in table.played if p.side == "viking" and "@" in p.seen["viking"]]
         assert len(seen) == GAME.counts.viking_troops and all(text.startswith("?@") for text in seen), seen
+        viking = [h["move"] for h in table.payload(key(table, "viking"))["history"]]
+        assert {m[0] for m in viking if re.fullmatch(r"[VBC]@[a-h]8", m)} == {"V", "B", "C"}
 
 
-def test_hot_seat_passes_the_device_between_sides_with_secrets():
+def test_the_hot_seat_covers_the_screen_whenever_the_player_changes():
     table = Table(GAME, vs="human", seed=1)
     shared = key(table, TABLE)
     # river shifts and villages hide nothing: no pass screen
@@ -140,15 +174,151 @@ def test_hot_seat_passes_the_device_between_sides_with_secrets():
     assert not table.handover
     play_random(table, 200, 4, until=lambda state: not state.in_setup())
     play_random(table, 3, 4)
+    while not table.handover:
+        table.play(key(table, table.state.to_move.label), table.state.legal_moves()[0].notation())
     with pytest.raises(PlayError, match="pass the device"):
-        while not table.handover:
-            table.play(key(table, table.state.to_move.label), table.state.legal_moves()[0].notation())
         table.play(shared, table.state.legal_moves()[0].notation())
-    payload = table.payload(shared)
-    assert payload["handover"] and payload["moves"] == [] and payload["side"] != payload["to_move"]
+    cover = table.payload(shared)
+    assert cover["handover"] and cover["pass_to"] == table.state.to_move.label and "cells" not in cover
     table.reveal(shared)
     payload = table.payload(shared)
     assert not payload["handover"] and payload["side"] == payload["to_move"] and payload["moves"]
+    # an undo on the hot seat hands the device over too, before the other side's view shows
+    mover = payload["side"]
+    table.undo(shared)
+    cover = table.payload(shared)
+    assert cover["handover"] and cover["pass_to"] != mover and "cells" not in cover and "history" not in cover
+    with pytest.raises(PlayError, match="the device goes to"):
+        table.reveal(shared, mover)
+    table.reveal(shared, cover["pass_to"])
+    assert table.payload(shared)["side"] == cover["pass_to"]
+
+
+def test_tafl_hides_nothing_so_the_hot_seat_never_covers():
+    tafl = load_game(ROOT / "games" / "tafl")
+    table = Table(tafl, vs="human", seed=1)
+    rng = random.Random(2)
+    for _ in range(20):
+        assert not table.handover
+        table.play(key(table, table.state.to_move.label), rng.choice(table.state.legal_moves()).notation())
+
+
+# ----------------------------------------------------------------------------- undo never reveals
+def push_reveals(**more) -> Table:
+    """The Irish to move beside a hidden Berserker on d5, the river on d6 behind it: the push flips it."""
+    from helpers import position
+    start = position(river=6, d5="B", d4="I", a8="V", h1="I", lines="to-move: irish\n")
+    return Table(GAME, start=start, **more)
+
+
+def test_taking_back_a_reveal_against_the_ai_is_refused():
+    table = push_reveals(vs="random", side="irish", ai_pause=0)
+    irish = key(table, "irish")
+    table.play(irish, "d4-d5")
+    assert table.played[-1].revealed == {"irish"}
+    cells = {c["square"]: c["piece"] for c in table.payload(irish)["cells"]}
+    assert cells["d5"] == "viking-berserker"
+    with pytest.raises(PlayError, match="which showed you what was hidden; the Vikings \\(AI\\) cannot agree"):
+        table.undo(irish)
+    assert len(table.played) == 1
+
+
+def test_taking_back_a_reveal_between_people_needs_the_other_sides_consent():
+    table = push_reveals(vs="human")
+    irish, viking = key(table, "irish"), key(table, "viking")
+    table.play(irish, "d4-d5")
+    table.undo(irish)
+    assert len(table.played) == 1 and table.request is not None
+    asked = table.payload(viking)["request"]
+    assert asked == {"by": "irish", "asks": ["viking"], "count": 1, "yours": True, "mine": False}
+    assert table.payload(irish)["request"]["mine"]
+    with pytest.raises(PlayError, match="waiting for an answer"):
+        table.play(irish, "end")
+    with pytest.raises(PlayError, match="must agree"):
+        table.answer(irish, True)
+    table.answer(viking, False)
+    assert len(table.played) == 1 and "did not agree" in table.payload(irish)["notice"]
+    table.undo(irish)
+    table.answer(viking, True)
+    assert table.played == [] and "agreed" in table.payload(irish)["notice"]
+    # a move that showed nothing goes back at once
+    table.play(irish, "h1-h2")
+    table.undo(irish)
+    assert table.played == [] and table.request is None
+
+
+def test_on_the_hot_seat_the_consent_is_asked_behind_the_cover():
+    table = push_reveals(vs="human")
+    shared = key(table, TABLE)
+    assert table.payload(shared)["handover"]   # a game with secrets starts behind the cover
+    table.reveal(shared)
+    table.play(shared, "d4-d5")
+    table.undo(shared)
+    cover = table.payload(shared)
+    assert cover["handover"] and cover["pass_to"] == "viking" and cover["request"]["by"] == "irish"
+    assert "cells" not in cover
+    table.answer(shared, True)
+    assert table.played == [] and table.payload(shared)["handover"]  # back to the Irish, covered
+
+
+def test_a_player_can_take_back_only_their_own_move():
+    table = Table(GAME, vs="human", seed=1)
+    table.play(key(table, "irish"), table.state.legal_moves()[0].notation())
+    with pytest.raises(PlayError, match="made by the Irish: only they can take it back"):
+        table.undo(key(table, "viking"))
+
+
+# ----------------------------------------------------------------------------- the state drawn, the words
+def test_the_payload_draws_points_tracker_reserve_treasure_and_the_clock():
+    from helpers import position
+    start = position(river=None, d5="V", d4="I", d3="V", lines="to-move: viking\ntracker: 2 4\nreserve: 1\ndefeated: 3\n")
+    table = Table(GAME, vs="human", start=start)
+    payload = table.payload(key(table, "irish"))
+    zones = {z["name"]: z for z in payload["zones"]}
+    assert zones["Reinforcements"]["card"] == "tracker"
+    assert sorted(zones["Reinforcements"]["pieces"]) == [["irish", "2"], ["irish", "4"], ["irish", "Reserve"]]
+    assert zones["Treasure, on the Irish side"]["pieces"] == [["treasure", ""]]
+    assert [p[0] for p in zones[TRAY]["pieces"]] == ["viking-raider"] * 3
+    scores = {t["side"]: t for t in payload["scores"]}
+    assert scores["irish"]["points"] == 1 and scores["irish"]["needed"] == 2
+    assert {"words": "4 Vikings defeated", "held": False, "progress": "3 of 4"} in scores["irish"]["ways"]
+    assert payload["clock"] == [0, 2]
+    table.play(key(table, "viking"), "d5-d4")
+    payload = table.payload(key(table, "viking"), 0)
+    assert payload["clock"] == [1, 2] and payload["prompt"].startswith("Action 2 of 2")
+    step = payload["steps"][0]
+    assert step["motion"]["motions"][0] == {"from": "d5", "to": "d4", "role": "move", "side": "viking"}
+    assert step["motion"]["removals"] == [{"from": "d4", "to": None, "face": "irish"}]
+    assert payload["last"] == ["d4", "d5"]
+
+
+def test_setup_says_what_to_do_and_shows_choices_as_pictures():
+    table = Table(GAME, vs="human", seed=1)
+    irish = key(table, "irish")
+    payload = table.payload(irish)
+    assert payload["prompt"] == ("Slide 3 river tiles one square from rank 5 to rank 4, each on its own file: "
+                                 "0 moved, 3 to go.")
+    assert payload["moves"][0]["words"] == "Slide the river tile a5 \u2192 a4"
+    play_random(table, 60, 2, until=lambda state: state.to_move.label == "viking" and
+                any(m.notation()[1] == "@" for m in state.legal_moves()))
+    payload = table.payload(key(table, "viking"))
+    assert "Place your troops front up on rank 8" in payload["prompt"] and "left: 1 Chief, 2 Berserkers, 5 Raiders" \
+        in payload["prompt"]
+    on_a8 = [m for m in payload["moves"] if m["squares"] == ["a8"]]
+    assert [m["words"] for m in on_a8] == ["Place a Raider on a8", "Place a Berserker on a8", "Place a Chief on a8"]
+    assert [m["after"]["a8"]["secret"] for m in on_a8] == ["viking-raider", "viking-berserker", "viking-chief"]
+
+
+def test_the_end_of_the_game_says_who_won_and_how_and_shows_everything():
+    table = Table(GAME, vs="human", seed=1)
+    play_random(table, 2000, 11)
+    payload = table.payload(key(table, "irish"))
+    outcome = payload["outcome"]
+    assert outcome["headline"] in ("The Vikings win", "The Irish win") and outcome["how"]
+    assert outcome["winners"] == [table.state.outcome().winner.label]
+    fronts = [c for c in payload["cells"] if c["piece"] == "viking-front"]
+    assert all(c["secret"] in SECRET_FACES for c in fronts)   # every reverse now shows, as an inset
+    assert not payload["moves"] and not payload["your_turn"]
 
 
 # ----------------------------------------------------------------------------- refusals, undo, AI
@@ -186,7 +356,8 @@ def test_the_ai_replies_and_undo_takes_back_a_whole_exchange():
     wait_for_ai(table)
     assert len(table.played) > before + 2 and through()
     payload = table.payload(human)
-    assert payload["your_turn"] and payload["ai"] == ["viking"] and not payload["thinking"]
+    assert payload["your_turn"] and not payload["thinking"]
+    assert [s["label"] for s in payload["sides"] if s["ai"]] == ["viking"]
     ended = table.played[before + 1].move.notation() == "end"
     table.undo(human)  # the AI's replies and the human's last move
     assert len(table.played) == before + int(ended) and table.state.to_move.label == "irish"
@@ -238,12 +409,16 @@ def test_the_api_serves_faces_state_moves_refusals_and_export():
     face = api.get("/face/viking-front.svg")
     assert face.status_code == 200 and face.headers["content-type"].startswith("image/svg+xml")
     assert api.get("/face/nothing.svg").status_code == 404
-    assert api.get("/board.svg").text.startswith("<svg")
+    assert api.get("/board").text.startswith("<svg")
+    assert api.get("/face/viking-front.png").headers["content-type"] == "image/png"
+    tracker = api.get("/card/tracker.svg")
+    assert tracker.status_code == 200 and "REINFORCEMENTS" in tracker.text
+    assert api.get("/card/nothing.svg").status_code == 404
     assert api.get("/api/state", headers=seat("wrong")).status_code == 403
     state = api.get("/api/state", headers=seat(irish)).json()
     assert state["your_turn"] and state["board"]["square_w"] > 0 and state["moves"]
     move = state["moves"][0]
-    assert {"move", "squares", "from", "to", "says"} <= set(move)
+    assert {"move", "words", "squares", "from", "to", "edge"} <= set(move)
     answer = api.post("/api/move", json={"move": move["move"]}, headers=seat(irish))
     assert answer.status_code == 200 and answer.json()["history"][-1]["move"] == move["move"]
     through_setup(table)
@@ -259,7 +434,8 @@ def test_the_api_serves_faces_state_moves_refusals_and_export():
     assert api.get("/api/export", params={"what": "game"}).status_code == 403
     for who, payload in sent:
         if who == "irish":
-            assert "viking-raider" not in json.dumps(payload) and "export" not in payload
+            assert "export" not in payload
+            assert_irish_payload_is_clean(payload, table.state)
 
 
 def test_the_key_travels_in_a_header_not_in_the_url_nor_the_body():
@@ -466,21 +642,22 @@ def test_pnp_play_refuses_a_bad_opponent_or_side():
     assert result.exit_code == 2 and "unknown side 'romans'" in result.output
 
 
-def test_pnp_play_on_a_game_without_rules_engine_says_so_before_serving(monkeypatch):
+def test_pnp_play_opens_a_sandbox_for_a_game_without_rules(monkeypatch):
     import generator.play.server as server
+    from generator.play.sandbox import Sandbox
 
     started = []
-    monkeypatch.setattr(server, "serve", lambda *args, **kwargs: started.append(args))
+    monkeypatch.setattr(server, "serve", lambda table, **kwargs: started.append(table))
     monkeypatch.delenv("PNP_DEBUG", raising=False)  # another test's --debug may have set it
-    root = Path(__file__).resolve().parent.parent
     for folder in ("games/hoard", "games/tile-duel"):
-        result = CliRunner().invoke(app, ["play", "--game", str(root / folder), "--no-browser"])
-        lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
-        assert result.exit_code == 2 and len(lines) == 1, result.output
-        assert re.fullmatch(r"Error: .+ has no rules engine \(game package '.+'\): there is nothing to play",
-                            lines[0]), lines
-        assert "internal error" not in result.output and "Traceback" not in result.output
-    assert started == []
+        result = CliRunner().invoke(app, ["play", "--game", str(ROOT / folder), "--no-browser"])
+        assert result.exit_code == 0 and "has no rules engine: a sandbox table" in result.output, result.output
+    assert [type(table) for table in started] == [Sandbox, Sandbox]
+    assert [len(table.sides) for table in started] == [4, 2]
+    result = CliRunner().invoke(app, ["play", "--game", str(ROOT / "games/hoard"), "--vs", "greedy", "--no-browser"])
+    lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert result.exit_code == 2 and lines == ["Error: Hoardfall has no rules engine, so no AI can play it: its "
+                                               "sandbox table is for people (--vs human)"]
 
 
 def test_pnp_play_says_when_its_port_is_taken():
@@ -491,3 +668,168 @@ def test_pnp_play_says_when_its_port_is_taken():
         port = taken.getsockname()[1]
         result = CliRunner().invoke(app, ["play", "--no-browser", "--port", str(port)])
     assert result.exit_code == 1 and f"port {port} is in use" in result.output
+
+
+# ----------------------------------------------------------------------------- chance, three seats, an AI among people
+@dataclass(frozen=True)
+class Token:
+    """A move of the draw race: `draw` (the side asks the bag), `pass`, or a tile `t1`-`t3` drawn."""
+
+    text: str
+
+    def notation(self) -> str:
+        return self.text
+
+
+class DrawRace(Game):
+    """Three sides take turns; on its turn a side draws a tile (1 to 3, drawn by the rules) and
+    adds it to its score, or passes. The first to 5 wins. Only what a table needs."""
+
+    sides = (Side("red", "Red", "Reds", "#c0392b", 0), Side("green", "Green", "Greens", "#1e6b34", 1),
+             Side("blue", "Blue", "Blues", "#174a7c", 2))
+
+    @property
+    def board(self) -> BoardSpec:
+        return BoardSpec(5, 1)
+
+    def new_initial_state(self, options=None, rules=None) -> "RaceState":
+        return RaceState(self)
+
+    def parse_move(self, text: str) -> Token:
+        if text not in ("draw", "pass", "t1", "t2", "t3"):
+            raise InvalidMoveError(f"bad move {text!r}")
+        return Token(text)
+
+
+class RaceState(State):
+    snapshot = Snapshot("scores_", "turn", "drawing", "_outcome")
+
+    def __init__(self, game: DrawRace):
+        self.game, self.scores_, self.turn, self.drawing, self._outcome = game, (0, 0, 0), 1, False, None
+        self._stack, self.move_stack = [], []
+
+    @property
+    def to_move(self) -> Side:
+        return self.game.sides[(self.turn - 1) % 3]
+
+    def is_chance_node(self) -> bool:
+        return self.drawing
+
+    def chance_outcomes(self):
+        return [(Token(f"t{n}"), 1 / 3) for n in (1, 2, 3)] if self.drawing else []
+
+    def legal_moves(self) -> list:
+        if self._outcome:
+            return []
+        return [o for o, _ in self.chance_outcomes()] if self.drawing else [Token("draw"), Token("pass")]
+
+    def why_illegal(self, move):
+        return None if move in self.legal_moves() else IllegalMoveError(move.notation(), "not now")
+
+    def _apply(self, move) -> None:
+        if move.text == "draw":
+            self.drawing = True
+            return
+        scores = list(self.scores_)
+        if move.text != "pass":
+            scores[self.to_move.seat] += int(move.text[1])
+        self.scores_, self.drawing = tuple(scores), False
+        if max(scores) >= 5:
+            self._outcome = Outcome(self.to_move, "points")
+        self.turn += 1
+
+    def copy(self) -> "RaceState":
+        other = RaceState(self.game)
+        other.scores_, other.turn, other.drawing, other._outcome = self.scores_, self.turn, self.drawing, self._outcome
+        return other
+
+    def cell_art(self, square: int) -> CellArt:
+        return CellArt(piece="tile" if square < max(self.scores_) else None)
+
+    def scoreboard(self):
+        return tuple(Tally(side.label, self.scores_[side.seat], 5) for side in self.game.sides)
+
+    def effect(self, move) -> Effect:
+        return Effect()
+
+    def motions(self, move) -> list:
+        return []
+
+
+def test_the_table_draws_for_the_rules_and_a_draw_cannot_be_taken_back_for_another():
+    game = DrawRace(info=GameInfo(title="Draw race"))
+    table = Table(game, vs="random", side=["red", "green"], seed=4, ai_pause=0)
+    assert set(table.keys.values()) == {"red", "green", TABLE} and table.ai_sides == ("blue",)
+    red, green, shared = key(table, "red"), key(table, "green"), key(table, TABLE)
+    assert not table.handover        # nothing is secret: the hot seat needs no cover
+    table.play(red, "draw")
+    drawn = table.played[-1]
+    assert drawn.chance and drawn.side == "red" and drawn.move.text in ("t1", "t2", "t3")
+    assert drawn.revealed == {"red", "green", "blue"}    # another tile would have shown everyone more
+    assert table.payload(red)["scores"][0]["points"] == int(drawn.move.text[1])
+    with pytest.raises(PlayError, match="not your turn"):
+        table.play(red, "draw")
+    table.undo(red)               # a draw taken back could be drawn again: the Greens must agree
+    assert table.payload(green)["request"]["yours"] and len(table.played) == 2
+    table.answer(green, False)
+    table.play(green, "pass")
+    wait_for_ai(table)
+    assert table.played[-1].side == "blue" and table.state.to_move.label == "red"
+    assert table.payload(shared)["side"] == "red" and table.payload(shared)["your_turn"]
+    again = Table(game, vs="random", side=["red", "green"], seed=4, ai_pause=0)
+    again.play(key(again, "red"), "draw")
+    assert again.played[-1].move == drawn.move      # the table's draws follow its seed
+
+
+class WallState(RaceState):
+    """The draw race with a wall put on the line between two squares instead of a pass: the
+    hooks a territory game's palisades use."""
+
+    snapshot = Snapshot("scores_", "turn", "drawing", "walls", "_outcome")
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.walls: tuple[tuple[int, int], ...] = ()
+
+    def legal_moves(self) -> list:
+        moves = super().legal_moves()
+        return [m for m in moves if m.text != "pass"] + [Token(f"wall{a}") for a in range(4)
+                                                         if (a, a + 1) not in self.walls and not self.drawing]
+
+    def _apply(self, move) -> None:
+        if move.text.startswith("wall"):
+            a = int(move.text[4])
+            self.walls = self.walls + ((a, a + 1),)
+            self.turn += 1
+            return
+        super()._apply(move)
+
+    def copy(self) -> "WallState":
+        other = super().copy()
+        other.__class__, other.walls = WallState, self.walls
+        return other
+
+    def edges(self):
+        return tuple(EdgeArt(a, b, "wall") for a, b in self.walls)
+
+    def move_edge(self, move):
+        return (int(move.text[4]), int(move.text[4]) + 1) if move.text.startswith("wall") else None
+
+    def move_words(self, move) -> str:
+        return f"Build a wall after square {int(move.text[4]) + 1}" if move.text.startswith("wall") else ""
+
+
+def test_pieces_on_the_lines_between_squares_reach_the_page():
+    class WallRace(DrawRace):
+        def new_initial_state(self, options=None, rules=None):
+            return WallState(self)
+
+        def parse_move(self, text):
+            return Token(text) if text.startswith("wall") else super().parse_move(text)
+
+    table = Table(WallRace(info=GameInfo(title="Walls")), vs="human", seed=1)
+    red = key(table, "red")
+    wall = next(m for m in table.payload(red)["moves"] if m["move"] == "wall2")
+    assert wall["edge"] == ["c1", "d1"] and wall["words"] == "Build a wall after square 3"
+    table.play(red, "wall2")
+    assert table.payload(key(table, "green"))["edges"] == [{"a": "c1", "b": "d1", "face": "wall"}]

@@ -1,28 +1,46 @@
-"""Recorded playthroughs replayed line by line: a change in any ruling shows up as a diff here.
-Regenerate them on purpose with `python tests/playthroughs/regenerate.py`."""
+"""Recorded playthroughs of every rules game, replayed line by line: a change in any ruling shows
+up as a diff here. Write them again on purpose with `python tests/playthroughs/record.py`."""
 
 import pytest
 
-from generator.games.siege import Move, State
-from playthroughs.regenerate import GAMES, TURN_CAP, path_for
+from playthroughs.record import RECORDS, Record, header, result, transcript
 
 
-@pytest.mark.parametrize("seed,rules", GAMES)
-def test_playthrough_replays_identically(seed, rules):
-    recorded = path_for(seed, rules).read_text(encoding="utf-8").splitlines()
-    state = State.new_game(rules=rules, options={"turn-cap": TURN_CAP})
-    moves = [line[len("move: "):] for line in recorded if line.startswith("move: ")]
-    legal_lines = [line for line in recorded if line.startswith("legal: ")]
-    assert len(moves) == len(legal_lines) > 50
-    for number, (text, legal) in enumerate(zip(moves, legal_lines)):
-        assert "legal: " + " ".join(m.notation() for m in state.legal_moves()) == legal, f"move {number}"
-        state.push_checked(Move.from_notation(text))
+@pytest.mark.parametrize("record", RECORDS, ids=lambda record: record.name)
+def test_playthrough_replays_identically(record: Record):
+    recorded = record.path.read_text(encoding="utf-8").splitlines()
+    assert recorded[:4] == header(record)
+    game = record.game()
+    state = game.new_initial_state(dict(record.options), record.rules)
+    steps = [line for line in recorded if line.startswith(("legal: ", "move: ", "chance: "))]
+    assert sum(line.startswith("move: ") for line in steps) > 40
+    for number, line in enumerate(steps):
+        key, _, text = line.partition(": ")
+        if key == "legal":
+            assert [m.notation() for m in state.legal_moves()] == text.split(), f"line {number}"
+            continue
+        assert state.is_chance_node() == (key == "chance"), f"line {number}"
+        state.push_checked(game.parse_move(text))
     final = recorded[recorded.index("position: final") + 1:-1]
     assert [line[2:] for line in final] == state.diagram().splitlines()
-    assert recorded[-1] == f"outcome: {state.outcome()}"
+    assert recorded[-1] == f"outcome: {result(game, state)}"
 
 
-def test_transcript_generator_matches_files():
-    from playthroughs.regenerate import transcript
-    seed, rules = GAMES[0]
-    assert transcript(seed, rules) == path_for(seed, rules).read_text(encoding="utf-8")
+@pytest.mark.parametrize("record", RECORDS, ids=lambda record: record.name)
+def test_every_recorded_position_reads_back(record: Record):
+    """Each position of the transcript is a diagram that reads back to itself."""
+    game, recorded = record.game(), record.path.read_text(encoding="utf-8").splitlines()
+    starts = [i for i, line in enumerate(recorded) if line.startswith("position: ")]
+    for i in starts[::7]:
+        block = []
+        for line in recorded[i + 1:]:
+            if not line.startswith("  "):
+                break
+            block.append(line[2:])
+        text = "\n".join(block) + "\n"
+        assert game.grammar.read_diagram(text, record.rules, record.options).diagram() == text
+
+
+def test_the_recorder_writes_the_files_as_they_are():
+    record = RECORDS[-1]
+    assert transcript(record) == record.path.read_text(encoding="utf-8")

@@ -321,6 +321,21 @@ def test_a_macro_calling_itself_is_an_error():
     assert "without end" in fault.value.message
 
 
+def test_templates_including_each_other_are_refused_at_the_include_line(tmp_path):
+    """Two parts including each other stop at the include depth bound, at the including line,
+    in milliseconds (not at Python's recursion limit, nor at the deadline)."""
+    from generator import sandbox
+    (tmp_path / "a.md").write_text("A\n{% include 'b.md' %}\n")
+    (tmp_path / "b.md").write_text("B\n\n{% include 'a.md' %}\n")
+    with pytest.raises(sandbox.TemplateFault) as fault:
+        sandbox.render("{% include 'a.md' %}\n", {}, tmp_path / "rules.md", includes=tmp_path)
+    assert f"more than {sandbox.MAX_INCLUDE_DEPTH} deep" in fault.value.message
+    assert fault.value.path.name in ("a.md", "b.md") and fault.value.line == (2 if fault.value.path.name == "a.md" else 3)
+    for n in range(6):  # six parts inside one another are fine
+        (tmp_path / f"p{n}.md").write_text(f"{{% include 'p{n + 1}.md' %}}" if n < 5 else "end")
+    assert sandbox.render("{% include 'p0.md' %}", {}, tmp_path / "rules.md", includes=tmp_path) == "end"
+
+
 # --------------------------------------------------------------------- paths stay inside the folder
 @pytest.mark.parametrize("setup", ["../../../etc/passwd", "/etc/passwd", "link.txt", "setup-7.txt/../../x"])
 def test_tafl_setup_outside_the_folder_is_refused(tmp_path, setup):

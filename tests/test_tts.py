@@ -16,12 +16,13 @@ from generator.export.tts import BOARD_PX, FACE_PX, export_tts
 from generator.kit import load_kit
 
 GAME = load_game(None)
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory):
     out = tmp_path_factory.mktemp("tts")
-    paths = export_tts(GAME, out)
+    paths = export_tts(GAME, out, seed=1)
     return out, paths, json.loads(paths[0].read_text(encoding="utf-8"))
 
 
@@ -48,6 +49,7 @@ def test_the_save_has_a_board_and_a_bag_per_kind_of_piece(exported):
     assert len(guids) == len(set(guids)) and all(len(g) == 6 for g in guids)
     bags = {obj["Nickname"]: obj for obj in save["ObjectStates"] if obj["Name"] == "Bag"}
     counts = {piece.name: piece.count for piece in load_kit(GAME).pieces if piece.kind == "token"}
+    assert all(bag["Description"].startswith(f"{len(bag['ContainedObjects'])} ") for bag in bags.values())
     assert {name.rsplit(" x", 1)[0]: len(bag["ContainedObjects"]) for name, bag in bags.items()} == counts
 
 
@@ -78,7 +80,9 @@ def test_every_image_named_exists_at_a_sensible_size(exported):
                 if image[field]:
                     named.add(local(image[field]))
     assert named and all(path.exists() for path in named)
-    assert named == {p.resolve() for p in paths[1:]}
+    assert named == {p.resolve() for p in paths[2:]}
+    with Image.open(paths[1]) as thumbnail:   # the Saved Objects list's picture, beside the JSON
+        assert paths[1] == out / "siege-of-armagh.png" and thumbnail.size == (256, 256)
     board = next(obj for obj in save["ObjectStates"] if obj["Name"] == "Custom_Board")
     with Image.open(local(board["CustomImage"]["ImageURL"])) as image:
         assert abs(max(image.size) - BOARD_PX) <= 2
@@ -123,3 +127,41 @@ def test_a_failed_export_writes_nothing_and_keeps_the_last_one(tmp_path, monkeyp
             export_tts(GAME, out, base_url=url)
     assert not (tmp_path / "new").exists() or not files(tmp_path / "new")
     assert files(last) == before
+
+
+def bag_of(save: dict, name: str) -> dict:
+    return next(obj for obj in save["ObjectStates"] if obj["Name"] == "Bag" and obj["Nickname"].startswith(name))
+
+
+def test_bags_are_shuffled_from_the_seed_and_every_export_has_fresh_guids(tmp_path):
+    def backs(seed, folder):
+        save = json.loads(export_tts(GAME, tmp_path / folder, seed=seed)[0].read_text(encoding="utf-8"))
+        tiles = bag_of(save, "Viking troop")["ContainedObjects"]
+        return [Path(t["CustomImage"]["ImageSecondaryURL"]).name for t in tiles], \
+            {obj["GUID"] for obj in walk(save["ObjectStates"])}
+    first, guids_a = backs(5, "a")
+    again, guids_b = backs(5, "b")
+    orders = [backs(seed, f"s{seed}")[0] for seed in range(6)]
+    assert first == again and not guids_a & guids_b     # the same order, but no GUID used twice
+    assert len({tuple(order) for order in orders}) > 3
+    assert sum(order[0] == "viking-chief.png" for order in orders) < 4   # the Chief is not always on top
+
+
+def test_secret_faces_are_for_the_hand_and_one_faced_pieces_do_not_claim_two(tmp_path, exported):
+    out, paths, save = exported
+    vikings = bag_of(save, "Viking troop")
+    assert "Draw them into your hand" in vikings["Description"]
+    for tile in vikings["ContainedObjects"]:
+        assert tile["Hands"] and tile["Transform"]["rotZ"] == 0.0 and "reverse is secret" in tile["Description"]
+    village = bag_of(save, "Village")["ContainedObjects"][0]
+    assert not village["Hands"] and village["Description"] == "Two faces: turn it over to see the other."
+    tafl = json.loads(export_tts(load_game(ROOT / "games" / "tafl"), tmp_path / "tafl")[0].read_text(encoding="utf-8"))
+    marker = bag_of(tafl, "Turn marker")["ContainedObjects"][0]   # its two faces are one picture
+    assert marker["Name"] == "Custom_Token" and "turn it over" not in json.dumps(marker)
+    hoard = json.loads(export_tts(load_game(ROOT / "games" / "hoard"), tmp_path / "hoard", seed=2)[0]
+                       .read_text(encoding="utf-8"))
+    bags = [obj["Nickname"] for obj in hoard["ObjectStates"] if obj["Nickname"].startswith("Warrior")]
+    assert bags == [f"Warrior x15 ({clan} clan)" for clan in ("Stone", "Ember", "Tide", "Thorn")]
+    for warrior in bag_of(hoard, "Warrior x15 (Stone")["ContainedObjects"]:   # strengths lie face down
+        assert warrior["Hands"] and warrior["Transform"]["rotZ"] == 180.0
+        assert Path(warrior["CustomImage"]["ImageSecondaryURL"]).name == "warriors-stone-back.png"

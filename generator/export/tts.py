@@ -1,11 +1,25 @@
 """`pnp export tts`: the kit as a Tabletop Simulator saved object, for any game package.
 
-Writes OUT/<slug>.json and OUT/images/*.png. The JSON is a TTS save (SaveName, ObjectStates): the
-board as a Custom_Board, and each kind of piece in a Bag of Custom_Tile objects (two-sided pieces,
-each copy with its own true reverse, so a hidden identity travels with its piece) or Custom_Token objects
-(one-sided pieces); the kit's cards (a tracker, a player aid) are tiles beside the board. The
-images are the kit's own art (the game's FaceSet), drawn to a one-page PDF each and rasterised
-(`generator.pdf.rasterize`): 512 px per piece face, 2048 px for the board.
+Writes OUT/<slug>.json, its thumbnail OUT/<slug>.png (the board with the kit's set-up, shown in
+TTS's Saved Objects list) and OUT/images/*.png. The JSON is a TTS save (SaveName, ObjectStates):
+the board as a Custom_Board, and each kind of piece in a Bag of Custom_Tile objects (two-sided
+pieces, each copy with its own true reverse, so a hidden identity travels with its piece) or
+Custom_Token objects (one-sided pieces, and those whose two faces are one picture); the kit's cards
+(a tracker, a player aid) are tiles beside the board. The images are the kit's own art (the game's
+FaceSet), drawn to a one-page PDF each and rasterised (`generator.pdf.drawing_png`): 512 px per
+piece face, 2048 px for the board.
+
+Bags are shuffled from `seed` (the same seed, the same order), and every object gets a fresh random
+GUID in every export, so two exports spawned on one table never share one.
+
+Secrets (`Piece.secret_side`): TTS shows every flip to everyone, so a face that keeps a secret is
+never meant to be flipped on the table. Such pieces may go into a player's hand zone (`Hands`),
+whose contents TTS hides from the other players by default: pieces with secret reverses are
+drawn into the hand, looked at there and placed front up; pieces with secret values lie in the bag
+face down, are taken into the hand and put down face down. Hand zones exist at
+every seat of every TTS table, need no script and no assumed player colour, which hidden zones
+(placed for one colour) and scripted states (that any player with the Game Master's rights can
+bypass) do not offer.
 
 Image URLs are `file:///` paths to OUT/images (this computer only) unless `base_url` is given:
 then every image is named `base_url/images/NAME.png`, for sharing once the folder is hosted.
@@ -21,29 +35,49 @@ board's square. Players can rescale anything in TTS.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import tempfile
+import random
+import secrets
 from pathlib import Path
 from typing import Callable
 
 from ..games.base import Game
-from ..pdf import OutputSet, new_canvas, rasterize
+from ..pdf import OutputSet, drawing_png
 
 FACE_PX = 512
 BOARD_PX = 2048
 CARD_PX = 1024
+THUMB_PX = 256       # TTS's Saved Objects list shows a 256 px square picture
 BOARD_UNITS = 18.0   # a Custom_Board's width at scale 1, in TTS units (about inches)
 TILE_UNITS = 2.0     # a Custom_Tile's width at scale 1
 
 
-def _guid(*parts) -> str:
-    return hashlib.sha1("/".join(map(str, parts)).encode()).hexdigest()[:6]
+SECRET_WORDS = {
+    "": "Two faces: turn it over to see the other.",
+    "back": "Its reverse is secret: take it into your hand (the other players cannot see what is there), "
+            "look at the reverse, and place it front up. Turn it over only when the rules reveal it.",
+    "front": "Its value is secret: take it into your hand (the other players cannot see what is there) and "
+             "put it down face down. Turn it over only when the rules reveal it.",
+}
 
 
-def _transform(x=0.0, y=1.0, z=0.0, scale=1.0, rot_y=180.0) -> dict:
-    return {"posX": round(x, 3), "posY": y, "posZ": round(z, 3), "rotX": 0.0, "rotY": rot_y, "rotZ": 0.0,
-            "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
+class Guids:
+    """Fresh random GUIDs (six hex digits, as TTS writes them), none given twice."""
+
+    def __init__(self):
+        self.given: set[str] = set()
+
+    def __call__(self) -> str:
+        guid = secrets.token_hex(3)
+        while guid in self.given:
+            guid = secrets.token_hex(3)
+        self.given.add(guid)
+        return guid
+
+
+def _transform(x=0.0, y=1.0, z=0.0, scale=1.0, rot_y=180.0, face_down=False) -> dict:
+    return {"posX": round(x, 3), "posY": y, "posZ": round(z, 3), "rotX": 0.0, "rotY": rot_y,
+            "rotZ": 180.0 if face_down else 0.0, "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
 
 
 def _object(name: str, nickname: str, transform: dict, guid: str, **extra) -> dict:
@@ -56,27 +90,22 @@ def _object(name: str, nickname: str, transform: dict, guid: str, **extra) -> di
 
 
 def _render(outputs: OutputSet, folder: Path, name: str, width: float, height: float, pixels: int, draw) -> Path:
-    """Draw (width x height points) to a one-page PDF and rasterise it `pixels` wide (the longer side)
-    as `folder/name.png`, one of `outputs`."""
-    with tempfile.TemporaryDirectory() as temp:
-        pdf = Path(temp) / f"{name}.pdf"
-        c = new_canvas(str(pdf), (width, height))
-        draw(c)
-        c.showPage()
-        c.save()
-        dpi = pixels * 72.0 / max(width, height)
-        return rasterize(pdf, folder, dpi=dpi, stem=f"{name}.png", outputs=outputs)[0]
+    """Draw (width x height points) as `folder/name.png`, `pixels` wide on its longer side, one of
+    `outputs`."""
+    path = folder / f"{name}.png"
+    outputs.write(path, drawing_png(width, height, pixels, draw))
+    return path
 
 
-def export_tts(game: Game, out: Path | str, *, base_url: str | None = None,
+def export_tts(game: Game, out: Path | str, *, base_url: str | None = None, seed: int | None = None,
                report: Callable[[str], None] = lambda text: None) -> list[Path]:
-    """Write the saved object and its images to `out`, all or nothing; returns the JSON's path, then
-    the images'."""
+    """Write the saved object, its thumbnail and its images to `out`, all or nothing; returns the
+    JSON's path, the thumbnail's, then the images'. `seed` shuffles the bags (default: at random)."""
     with OutputSet() as outputs:
-        return _export(outputs, game, Path(out), base_url, report)
+        return _export(outputs, game, Path(out), base_url, random.Random(seed), report)
 
 
-def _export(outputs: OutputSet, game: Game, out: Path, base_url: str | None,
+def _export(outputs: OutputSet, game: Game, out: Path, base_url: str | None, rng: random.Random,
             report: Callable[[str], None]) -> list[Path]:
     from ..kit.faces import draw_face
     from ..kit.layout import board_geometry, content_frame, unit_size
@@ -86,6 +115,7 @@ def _export(outputs: OutputSet, game: Game, out: Path, base_url: str | None,
     faces = kit.faces
     images = out / "images"
     written: dict[str, Path] = {}
+    guid = Guids()
 
     def url(path: Path) -> str:
         if base_url:
@@ -105,7 +135,7 @@ def _export(outputs: OutputSet, game: Game, out: Path, base_url: str | None,
     board_png = _render(outputs, images, "board", geo.width, geo.height, BOARD_PX, lambda c: faces.board(c, geo))
     written["board"] = board_png
     unit = BOARD_UNITS / geo.width  # TTS units per point
-    objects = [_object("Custom_Board", f"{kit.title} board", _transform(y=1.0), _guid(kit.title, "board"),
+    objects = [_object("Custom_Board", f"{kit.title} board", _transform(y=1.0), guid(),
                        Locked=True, CustomImage={"ImageURL": url(board_png), "ImageSecondaryURL": "",
                                                  "ImageScalar": 1.0, "WidthScale": 0.0})]
 
@@ -131,37 +161,43 @@ def _export(outputs: OutputSet, game: Game, out: Path, base_url: str | None,
             for n in range(piece.count):
                 objects.append(_object(
                     "Custom_Tile", piece.name, _transform(half_w + 1 + max(w, h) * unit / 2 + n * 0.3,
-                                                          1.0 + n * 0.2, card_z, scale), _guid(kit.title, piece.key, n),
+                                                          1.0 + n * 0.2, card_z, scale), guid(),
                     CustomImage={"ImageURL": url(png), "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
                                  "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}))
             card_z += h * unit + 1.0
             continue
         scale = piece.width * unit / TILE_UNITS
-        contained = []
-        for index, (front, back) in enumerate(piece.copies()):
-            front_url = face_image(front, piece.label(front))
-            guid = _guid(kit.title, piece.key, index)
-            if back is not None:
-                back_url = face_image(back, piece.label(back))
+        copies = piece.copies()
+        owners = dict.fromkeys(game.owner(front) for front, _ in copies)
+        rng.shuffle(copies)
+        for owner in owners:   # a bag per player (one for a shared component)
+            mine = [(front, back) for front, back in copies if game.owner(front) == owner]
+            whose = f" ({game.side(owner).plural})" if owner else ""
+            contained, hidden = [], False
+            for front, back in mine:
+                front_url = face_image(front, piece.label(front))
+                if back is None or back == front:   # one picture on both sides: nothing to turn over
+                    contained.append(_object(
+                        "Custom_Token", piece.name, _transform(scale=scale), guid(),
+                        CustomImage={"ImageURL": front_url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                                     "WidthScale": 0.0,
+                                     "CustomToken": {"Thickness": 0.15, "MergeDistancePixels": 15.0, "StandUp": False,
+                                                     "Stackable": True}}))
+                    continue
+                secret = piece.secret_side(front, back)
+                hidden = hidden or bool(secret)
                 contained.append(_object(
-                    "Custom_Tile", piece.name, _transform(scale=scale), guid,
-                    Description="two-sided: flip it to see the reverse",
-                    CustomImage={"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0,
-                                 "WidthScale": 0.0,
+                    "Custom_Tile", piece.name, _transform(scale=scale, face_down=secret == "front"), guid(),
+                    Description=SECRET_WORDS[secret], Hands=bool(secret),
+                    CustomImage={"ImageURL": front_url, "ImageSecondaryURL": face_image(back, piece.label(back)),
+                                 "ImageScalar": 1.0, "WidthScale": 0.0,
                                  "CustomTile": {"Type": 0, "Thickness": 0.15, "Stackable": True, "Stretch": True}}))
-            else:
-                contained.append(_object(
-                    "Custom_Token", piece.name, _transform(scale=scale), guid,
-                    CustomImage={"ImageURL": front_url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
-                                 "WidthScale": 0.0,
-                                 "CustomToken": {"Thickness": 0.15, "MergeDistancePixels": 15.0, "StandUp": False,
-                                                 "Stackable": True}}))
-        note = " (shuffled: draw without looking, the reverses stay hidden)" if piece.backs and \
-            len({back for back, _ in piece.backs}) > 1 else ""
-        objects.append(_object("Bag", f"{piece.name} x{piece.count}", _transform(bag_x, 1.5, half_h + 2.5, 1.0, 0.0),
-                               _guid(kit.title, piece.key, "bag"), Description=f"{piece.count} {piece.name}{note}",
-                               ContainedObjects=contained))
-        bag_x += 3.0
+            note = " Draw them into your hand: the other players cannot see what is there." if hidden else ""
+            objects.append(_object("Bag", f"{piece.name} x{len(mine)}{whose}",
+                                   _transform(bag_x, 1.5, half_h + 2.5, 1.0, 0.0), guid(),
+                                   Description=f"{len(mine)} {piece.name}{whose}, shuffled.{note}",
+                                   ContainedObjects=contained))
+            bag_x += 3.0
 
     save = {"SaveName": f"{kit.title} {kit.version}".strip(), "GameMode": kit.title, "Date": kit.date,
             "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "",
@@ -169,9 +205,27 @@ def _export(outputs: OutputSet, game: Game, out: Path, base_url: str | None,
             "ObjectStates": objects}
     path = out / f"{kit.slug}.json"
     outputs.write(path, json.dumps(save, indent=2, ensure_ascii=False).encode("utf-8"))
+    thumbnail = out / f"{kit.slug}.png"
+    outputs.write(thumbnail, drawing_png(geo.width, geo.width, THUMB_PX, lambda c: _thumbnail(c, kit, geo)))
     report(f"{len(objects)} objects, {len(written)} images; images named by "
            + (f"{base_url.rstrip('/')}/images/" if base_url else "file:/// paths (this computer only)"))
-    return [path] + sorted(set(written.values()))
+    return [path, thumbnail] + sorted(set(written.values()))
+
+
+def _thumbnail(c, kit, geo) -> None:
+    """The board with the kit's set-up picture on it, centred in a square (TTS's thumbnail)."""
+    from ..kit.faces import draw_face
+
+    c.setFillColor(kit.faces.accent)
+    c.rect(0, 0, geo.width, geo.width, stroke=0, fill=1)
+    c.translate(0, (geo.width - geo.height) / 2)
+    kit.faces.board(c, geo)
+    size = geo.square * 0.78
+    for face, squares in kit.hooks.setup:
+        for square in squares:
+            if face in kit.faces.draw:
+                r = geo.square_rect(square % kit.board_files, square // kit.board_files + 1)
+                draw_face(c, kit.faces, face, r.x + (r.w - size) / 2, r.y + (r.h - size) / 2, size, label="")
 
 
 def _slug(text: str) -> str:

@@ -2,7 +2,7 @@
 
 A game package is a folder here with an `__init__.py`; the folder's name is the package's name.
 Its `__init__.py` declares, once and on one line, the info strings of its example blocks as a
-literal tuple, `FENCES = ("tafl",)` (empty for a package without an engine), and exports `GAME`,
+literal tuple, `FENCES = ("chess",)` (empty for a package without an engine), and exports `GAME`,
 its `base.Game` subclass. The registry reads `FENCES` from the file's text, so knowing every
 package imports none of them (a check loads only the engines its files use); a package is imported
 only when a game folder or a block asks for it.

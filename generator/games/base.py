@@ -37,7 +37,7 @@ def read_whole(text: str, what: str, least: int = 0, most: int = MAX_WHOLE) -> i
     return int(text)
 
 if TYPE_CHECKING:
-    from .values import CellArt, Effect, Grid, Motion, Outcome
+    from .values import CellArt, EdgeArt, Effect, Grid, Motion, Outcome, Tally, Zone
 
 # ----------------------------------------------------------------------------- the board
 
@@ -47,7 +47,7 @@ class BoardSpec:
     """The board's shape and the named parts the kit, the diagrams and the lab draw on.
 
     `home` gives each side's home edge ("bottom" or "top"); `marked` names special squares (a
-    throne, corners).
+    centre square, corners).
     """
 
     files: int
@@ -95,7 +95,7 @@ class BoardSpec:
 
 # The values states and grammars hand the core (Outcome, Motion, Removal, Effect, CellArt, Grid)
 # are in `.values`, loaded on first use: the kit makes no states. They are imported from here.
-_VALUES = ("CellArt", "Effect", "Grid", "Motion", "Outcome", "Removal")
+_VALUES = ("CellArt", "EdgeArt", "Effect", "Grid", "Motion", "Outcome", "Removal", "Tally", "Zone")
 
 
 def __getattr__(name: str):
@@ -111,7 +111,7 @@ MIN_SIDES, MAX_SIDES = 2, 4
 @dataclass(frozen=True)
 class Side:
     """A side of the game as the generic core knows it (`Game.sides`, one per seat): `label` in
-    files and notation ("viking"), `noun` in prose ("Viking"), `plural` in prose ("Vikings"),
+    files and notation ("red"), `noun` in prose ("Red"), `plural` in prose ("Reds"),
     `colour` for arrows and charts (hex), and `seat`, its place in the turn order and its index in
     every per-side array (0 to N - 1, OpenSpiel's player id).
 
@@ -255,8 +255,30 @@ class State:
 
     # --- moves
     def legal_moves(self) -> list:
-        """Every legal move, in ascending order; empty once the game is over."""
+        """Every legal move, in ascending order; empty once the game is over. At a chance node,
+        the chance outcomes (see `chance_outcomes`)."""
         raise NotImplementedError
+
+    def is_chance_node(self) -> bool:
+        """Whether the next event is the rules' random one (a tile drawn from a bag), not a side's
+        choice (OpenSpiel's `is_chance_node`). Players are never asked to choose there: the lab,
+        the table and the searches sample `chance_outcomes`."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """At a chance node, every outcome (a move, as `legal_moves` lists them) with its
+        probability, the probabilities summing to 1; empty elsewhere."""
+        return []
+
+    def sample_chance(self, rng: random.Random):
+        """One chance outcome drawn with its probability (this must be a chance node)."""
+        outcomes = self.chance_outcomes()
+        pick, total = rng.random(), 0.0
+        for move, probability in outcomes:
+            total += probability
+            if pick < total:
+                return move
+        return outcomes[-1][0]
 
     def push(self, move) -> None:
         """Play a legal move (unchecked: see `push_checked`), saving the position for `pop`."""
@@ -364,6 +386,39 @@ class State:
         """What a reader needs beside the grid (reserves, counters), in words; "" for nothing."""
         return ""
 
+    # --- the browser table (`pnp play`, docs/play.md): what it draws and says besides the grid.
+    # Each is asked of a side's view, so it tells only what that side may know.
+    def edges(self) -> tuple[EdgeArt, ...]:
+        """Pieces standing on the lines between squares (palisades)."""
+        return ()
+
+    def zones(self) -> tuple[Zone, ...]:
+        """Pieces off the board: reserves, supplies, trays of captured pieces, track cards."""
+        return ()
+
+    def scoreboard(self) -> tuple[Tally, ...]:
+        """Each side's points and how they were earned, in seat order; () for a game without points."""
+        return ()
+
+    def turn_actions(self) -> tuple[int, int] | None:
+        """(actions taken, actions allowed) in the turn under way, for a game of several actions
+        a turn; None otherwise."""
+        return None
+
+    def prompt(self) -> str:
+        """What the side to move is asked to do now, in words, with how many steps remain
+        ("Place 3 tiles on your home rank: 1 placed, 2 to go."); "" for the table's own words."""
+        return ""
+
+    def move_words(self, move) -> str:
+        """`move` (legal here) in words for a button ("Place a tile on d3"); "" lets the table
+        say it from the move's motions."""
+        return ""
+
+    def move_edge(self, move) -> tuple[int, int] | None:
+        """The two squares whose shared line `move` puts a piece on (a palisade), or None."""
+        return None
+
     def diagram(self) -> str:
         """The position in the game's example-block grammar (grid and state lines)."""
         return self.game.grammar.diagram(self)
@@ -386,9 +441,25 @@ class Grammar:
     lines, play, expect - is `generator.examples`'s."""
 
     state_keys: tuple[str, ...] = ()
+    header_keys: tuple[str, ...] = ()  # its own header lines, before the grid (`sides:`, `view:`)
 
     def __init__(self, game: "Game"):
         self.game = game
+
+    def for_block(self, header: dict[str, tuple[int, str]]) -> "Grammar":
+        """The grammar of one block whose header lines (`header_keys`, each with its line number)
+        are `header`: bound to the game as that block plays it (seated for its `sides:`, say) and
+        reading and comparing as it asks (through its `view:`). Raises DiagramError naming the
+        line. A grammar without header keys is every block's."""
+        return self
+
+    def side_label(self, word: str) -> str:
+        """The label of the side a block writes as `word` (in `expect: winner` and `score`);
+        raises ValueError naming the sides. By default a side is written as its label."""
+        labels = [side.label for side in self.game.sides]
+        if word not in labels:
+            raise ValueError(f"unknown side {word!r}; sides: {', '.join(labels)}")
+        return word
 
     def read_grid(self, lines: list[tuple[int, str]], start: int) -> tuple[Grid, int]:
         """Read a grid beginning at `lines[start]`; returns it and the index after it. Raises
@@ -404,6 +475,13 @@ class Grammar:
         """A position from a grid and its state lines; raises DiagramError naming the line:
         `ImpossiblePosition` when what is written reads but the rules forbid it."""
         raise NotImplementedError
+
+    def expected_state(self, grid: Grid, fields: dict[str, tuple[int, str]], rules: str | None,
+                       options: dict[str, str]) -> State:
+        """The position an `expect:` grid and its state lines describe, built to check it is one
+        the rules allow (raising `ImpossiblePosition`, or DiagramError for what cannot be read).
+        By default read as a before-position is."""
+        return self.build_state(grid, fields, rules, options)
 
     def tokens(self, state: State) -> tuple[str, ...]:
         """The state's grid as tokens, one per square (for comparing with an expected grid)."""
@@ -593,6 +671,11 @@ class Game:
         """The `Side` of a package side value."""
         return self.sides[self.seat(side)]
 
+    def owner(self, face: str) -> str:
+        """The label of the side whose pieces show `face` ("" for a shared component), for the
+        tables that seat people: a sandbox hand, a Tabletop Simulator bag per player."""
+        return ""
+
     def check_options(self, values: dict[str, object], rules: str | None = None) -> dict[str, str]:
         return resolve_options(self.option_specs, values)
 
@@ -615,7 +698,7 @@ class Game:
         return {"title": self.info.title, "version": self.info.version, "designer": self.info.designer}
 
     def describe_outcome(self, outcome: Outcome) -> tuple[str, str]:
-        """The result in words, as a headline and how: ("The Vikings win", "the treasure")."""
+        """The result in words, as a headline and how: ("The Reds win", "the crown")."""
         if not outcome.winners:
             return "The game is a draw", ""
         names = " and the ".join(self.side_of(side).plural for side in outcome.winners)

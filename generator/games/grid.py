@@ -104,6 +104,15 @@ class Geometry:
         """0-based (file, rank) of a square."""
         return square % self.files, square // self.files
 
+    def rank_squares(self, first: int, last: int | None = None) -> range:
+        """The squares of ranks `first` to `last` (1-based, `last` defaults to `first`), a-file first.
+
+        >>> list(geometry(3, 3).rank_squares(2))
+        [3, 4, 5]
+        """
+        last = first if last is None else last
+        return range(self.files * (first - 1), self.files * last)
+
     def square(self, file: int, rank: int) -> int:
         """The square at 0-based (file, rank), or -1 off the board."""
         return file + self.files * rank if 0 <= file < self.files and 0 <= rank < self.ranks else -1

@@ -1,5 +1,6 @@
 """The values a game's `State` and `Grammar` hand the generic core: how a game ended, what a move
-did, what a diagram draws on a square, an example block's grid.
+did, what a diagram draws on a square, an example block's grid, and what the browser table draws
+beside the board (each side's score, the pieces off the board, pieces on the lines between squares).
 
 They belong to the interface in `generator.games.base` and are imported from there; they live in
 a module of their own, loaded when a state or a block first needs them, so that the kit (which
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CellArt", "Effect", "Grid", "Motion", "Outcome", "Removal"]
+__all__ = ["CellArt", "EdgeArt", "Effect", "Grid", "Motion", "Outcome", "Removal", "Tally", "Zone"]
 
 
 @dataclass(frozen=True)
@@ -86,13 +87,56 @@ class CellArt:
     """What a diagram draws on one square: the ground's face (or None for plain ground), the
     piece's face, a letter badge (a hidden identity the reader is told), and small overlays: (face,
     corner) pairs drawn in the piece's bottom-right ("br") or bottom-left ("bl") corner, e.g. a
-    marker it carries."""
+    marker it carries.
+
+    For the browser table only (the rulebook's diagrams ignore them): `secret`, the face of the
+    piece's hidden side in a view that knows it (the owner sees it as an inset), and `turned`, a
+    piece drawn upside down (a tile facing the far side)."""
 
     ground: str | None = None
     piece: str | None = None
     badge: str = ""
     overlays: tuple[tuple[str, str], ...] = ()
     ground_inset: bool = True
+    secret: str | None = None
+    turned: bool = False
+
+
+@dataclass(frozen=True)
+class EdgeArt:
+    """A piece standing on the line between two neighbouring squares `a` and `b` (a palisade, a
+    wall), drawn with the face `face` along that line."""
+
+    a: int
+    b: int
+    face: str
+
+
+@dataclass(frozen=True)
+class Zone:
+    """Pieces off the board that the table draws beside it: a reserve, a supply, a tray of
+    captured pieces, a marker waiting at a home edge, or the spaces of a track card.
+
+    `side` is the label of the side whose edge of the board it lies at ("" for neither); `pieces`
+    are (face, place) pairs, where `place` names a space of the zone's `card` (a kit piece of kind
+    tracker, whose spaces are "1", "2", ... and "Reserve") or is "" in a zone without a card."""
+
+    name: str
+    side: str = ""
+    pieces: tuple[tuple[str, str], ...] = ()
+    card: str = ""
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One side's score as the table shows it: the points it holds, the points that win (None:
+    the game has no target), and each way of scoring as (words, held, progress), e.g.
+    ("Leader taken", False, "") or ("Four pieces taken", False, "2 of 4")."""
+
+    side: str
+    points: float
+    needed: float | None
+    ways: tuple[tuple[str, bool, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -150,7 +150,7 @@ def text_centered(c, text, x, y, font, size, color, spacing=0.0):
 
 def track_card(c, w: float, h: float, ink: Ink, colour: Color, title: str, title_size: float,
                spacing: float, notes: tuple[str, ...], note_size: float, bleed: float = 0.0) -> None:
-    """A track card's ground (Siege's reinforcement tracker, Tafl's turn track): the card's paper
+    """A track card's ground (a reinforcement tracker, a turn track): the card's paper
     running `bleed` past the trim, a rounded frame in `colour`, and the title with its lines of
     notes centred at the top."""
     ground(c, ink.fill(hx("#e9dfc4")), bleed, w, h)

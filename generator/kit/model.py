@@ -106,6 +106,17 @@ class Piece:
     def label(self, face: str) -> str:
         return dict(self.labels).get(face, "")
 
+    def secret_side(self, front: str, back: str | None) -> str:
+        """Which face of the copy (front, back) keeps a secret: "front" when other copies share its
+        back but not its front (hidden values: warriors of several strengths), "back" when they
+        share its front but not its back (hidden reverses, one front for all), else ""."""
+        if not back:
+            return ""
+        copies = self.copies()
+        if any(f != front and b == back for f, b in copies):
+            return "front"
+        return "back" if any(f == front and b != back for f, b in copies) else ""
+
     def copies(self) -> list[tuple[str, str | None]]:
         """Each copy as (front face, back face or None), in a fixed order."""
         if self.kind != "token":

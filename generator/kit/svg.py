@@ -314,9 +314,36 @@ def face_svg(faces: FaceSet, face: str, *, label: str | None = "", pixels: float
     return canvas.svg(pixels)
 
 
+def card_svg(kit, piece) -> tuple[str, dict[str, list[float]]]:
+    """A kit piece of a special kind (a tracker card) as SVG, drawn by the game's own code, and
+    its spaces by name ("1", "2", ... "Reserve") as [x, y, w, h] fractions from the top-left."""
+    from .layout import content_frame, tracker_cells, unit_size
+    from ..pdf import register_fonts
+
+    register_fonts()
+    room = content_frame(kit).w
+    w, h = unit_size(kit, piece, False, room)
+    canvas = SVGCanvas(w, h)
+    kit.faces.specials[piece.kind](canvas, w, h, piece=piece, kit=kit, ink_saver=False,
+                                   icon=lambda c, art, x, y, s: draw_face(c, kit.faces, art, x, y, s, label=""))
+    spaces = {}
+    if piece.kind == "tracker":
+        for name, rect in tracker_cells(piece, room):
+            spaces[name] = [rect.x / w, 1 - (rect.y + rect.h) / h, rect.w / w, rect.h / h]
+    return canvas.svg(), spaces
+
+
+def board_box(geo) -> dict:
+    """Where a board's squares lie in its picture (layout.square_geometry): fractions of the width
+    and height, from the lower-left corner of square a1."""
+    return {"left": geo.frame / geo.width, "bottom": geo.frame_y / geo.height,
+            "square_w": geo.square / geo.width, "square_h": geo.square / geo.height,
+            "aspect": geo.width / geo.height}
+
+
 def board_svg(faces: FaceSet, files: int, ranks: int, square: float = 100.0) -> tuple[str, dict]:
     """The board as an SVG document drawn by the game's `FaceSet.board`, and where its squares lie
-    (fractions of the width and height, from the lower-left corner of square a1)."""
+    (`board_box`)."""
     from .layout import square_geometry
     from ..pdf import register_fonts
 
@@ -324,7 +351,4 @@ def board_svg(faces: FaceSet, files: int, ranks: int, square: float = 100.0) -> 
     geo = square_geometry(square, files, ranks)
     canvas = SVGCanvas(geo.width, geo.height)
     faces.board(canvas, geo)
-    box = {"left": geo.frame / geo.width, "bottom": geo.frame_y / geo.height,
-           "square_w": square / geo.width, "square_h": square / geo.height,
-           "aspect": geo.width / geo.height}
-    return canvas.svg(), box
+    return canvas.svg(), board_box(geo)

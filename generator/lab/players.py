@@ -73,13 +73,25 @@ class GreedyPlayer(Player):
             value = 0.0
             for state in states:
                 state.push(move)
-                value += evaluate(state, side)
+                value += _expected(state, lambda: evaluate(state, side))
                 state.pop()
             if value > best_value + 1e-9:
                 best, best_value = [move], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(move)
         return rng.choice(best)
+
+
+def _expected(state: State, value: Callable[[], float]) -> float:
+    """`value()` of `state`, or at a chance node its expectation over the chance outcomes."""
+    if not state.is_chance_node():
+        return value()
+    total = 0.0
+    for move, probability in state.chance_outcomes():
+        state.push(move)
+        total += probability * value()
+        state.pop()
+    return total
 
 
 class _Node:
@@ -144,6 +156,15 @@ class MCTSPlayer(Player):
         log, sqrt = math.log, math.sqrt
         # Selection and expansion.
         while True:
+            if state.is_chance_node():  # the rules draw: follow a sampled outcome, no choice to weigh
+                move = state.sample_chance(rng)
+                child = node.children.get(move)
+                if child is None:
+                    child = node.children[move] = _Node(move, node, None)
+                state.push(move)
+                pushed += 1
+                node = child
+                continue
             moves = state.legal_moves()
             if not moves:
                 break
@@ -169,7 +190,7 @@ class MCTSPlayer(Player):
                 mover = self.seat(state.to_move)
                 for move in untried:
                     state.push(move)
-                    reward = self._reward(state, mover)
+                    reward = _expected(state, lambda: self._reward(state, mover))
                     state.pop()
                     child = _Node(move, node, mover)
                     child.avail, child.visits = 1, prior
@@ -189,6 +210,10 @@ class MCTSPlayer(Player):
         # Playout.
         steps = 0
         while steps < self.depth:
+            if state.is_chance_node():
+                state.push(state.sample_chance(rng))
+                pushed += 1
+                continue
             moves = state.legal_moves()
             if not moves:
                 break
@@ -200,7 +225,8 @@ class MCTSPlayer(Player):
         # Backup: each node gains the reward of the seat that moved into it.
         while node is not root:
             node.visits += 1
-            node.value += rewards[node.player]
+            if node.player is not None:  # a chance outcome's node has no mover to reward
+                node.value += rewards[node.player]
             node = node.parent
         return pushed
 

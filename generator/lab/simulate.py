@@ -129,8 +129,12 @@ def play_game(task: GameTask) -> dict:
     state = game.new_initial_state(dict(task.options))
     players = [spec.build() for spec in task.players]
     rngs = [random.Random(task.seed * 2 + n) for n in range(len(players))]
+    chance = random.Random(f"chance {task.seed}")  # the rules' own draws, apart from any player's
     actions = turns = 0
     while not state.is_game_over():
+        if state.is_chance_node():
+            state.push(state.sample_chance(chance))
+            continue
         setup = state.in_setup()
         if setup and not state.legal_moves():
             break  # a setup step with no legal move (impossible counts): recorded as "stalled"

@@ -6,13 +6,23 @@ key once from its link, keeps it in the tab's sessionStorage and takes it out of
     GET  /?key=K                the page (static/index.html); only play.js reads the key
     GET  /static/...            its script and style sheet
     GET  /face/NAME.svg         a face of the game's kit, drawn by the kit's own code as SVG
-    GET  /board.svg             the board, likewise
+    GET  /face/NAME.png         the same as a picture (the only form of a data-only game's faces, drawn at
+                                their printed size: cards and screens set text in paragraphs)
+    GET  /card/KEY.svg          a card of the kit (a tracker), likewise
+    GET  /board                 the board, likewise (SVG, or PNG for the designer's own board art)
     GET  /api/state             what the seat may see (`Table.payload`)
     POST /api/move              {"move": TEXT}: play a move in the game's notation
     POST /api/undo              {}
-    POST /api/reveal            {}: hot seat, the device has been passed on
+    POST /api/answer            {"allow": true|false}: consent to a request to take moves back
+    POST /api/reveal            {} or {"side": LABEL}: hot seat, the device has been passed on
     POST /api/new               {}: a new game at the same table
     GET  /api/export?what=position|game   an example block for rules.md
+
+Every /api call may add `?since=N`, the number of moves the page has drawn: the answer then
+carries the moves after it as steps to animate.
+
+A game folder without a rules engine gets a `Sandbox` (generator/play/sandbox.py) instead of a
+`Table`: the same routes, with the sandbox's own moves (`p12 c3`, `flip p12`, `draw`...).
 
 What the server accepts (docs/play.md says it in words): `Guard` refuses any request addressed to
 another host name (DNS rebinding) or sent by another site's page (Origin, Sec-Fetch-Site); a POST
@@ -46,6 +56,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 KEY_HEADER = "X-Seat-Key"
 MAX_BODY = 16 * 1024  # bytes of a POST body; larger ones answer 413 unread
 MAX_MOVE = 200        # characters of a move's text
+FACE_PX = 768         # a face served as a picture, on its longer side
+BOARD_PX = 1600       # a board served as a picture, likewise
 NO_STORE = {"Cache-Control": "no-store"}
 PAGE_HEADERS = {**NO_STORE, "Referrer-Policy": "no-referrer",
                 "Content-Security-Policy": "frame-ancestors 'none'"}
@@ -119,6 +131,12 @@ async def read_json(request: Request) -> dict:
     return data
 
 
+def since_of(request: Request) -> int | None:
+    """The `since` query parameter: the moves the page has drawn (ignored unless a small number)."""
+    text = request.query_params.get("since", "")
+    return int(text) if text.isdigit() and len(text) < 7 else None
+
+
 def move_text(body: dict) -> str:
     """The body's "move": a string of at most MAX_MOVE characters, else PlayError."""
     move = body.get("move")
@@ -131,24 +149,74 @@ def move_text(body: dict) -> str:
 
 def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = None, *,
                hosts: Iterable[str]) -> Starlette:
-    """The app for one table, answering only requests addressed to `hosts` (`own_hosts(host,
-    port)` when served). `on_payload(seat, payload)` sees every state sent (for tests)."""
+    """The app for one table (a `Table`, or a `Sandbox` for a game without rules), answering only
+    requests addressed to `hosts` (`own_hosts(host, port)` when served). `on_payload(seat,
+    payload)` sees every state sent (for tests)."""
     game: Game = table.game
     faces = game.faces
+
+    @functools.lru_cache(maxsize=1)
+    def kit():
+        from ..kit.model import load_kit
+        return load_kit(game)
+
+    @functools.lru_cache(maxsize=1)
+    def sizes() -> dict[str, tuple[float, float]]:
+        """The printed size of each face of a game whose faces are drawn at size (a long palisade)."""
+        if not faces.sized:
+            return {}
+        found = {}
+        for piece in kit().pieces:
+            for front, back in piece.copies():
+                for face in (front, back):
+                    if face:
+                        found[face] = (piece.width, piece.height)
+        return found
 
     @functools.lru_cache(maxsize=None)
     def face(name: str) -> str:
         from ..kit.svg import face_svg
         return face_svg(faces, name)
 
-    @functools.lru_cache(maxsize=1)
-    def board() -> tuple[str, dict]:
-        from ..kit.svg import board_svg
-        return board_svg(faces, game.board.files, game.board.ranks)
+    @functools.lru_cache(maxsize=None)
+    def face_png(name: str) -> bytes:
+        """A face drawn at its printed size (the text of cards and screens) as a picture."""
+        from ..kit.faces import draw_face
+        from ..pdf import drawing_png
+        w, h = sizes().get(name, (100.0, 100.0))
+        return drawing_png(w, h, FACE_PX, lambda c: draw_face(c, faces, name, 0, 0, (w, h)))
 
-    def state_response(key: str) -> JSONResponse:
-        payload = table.payload(key)
+    @functools.lru_cache(maxsize=1)
+    def board() -> tuple[str | bytes, dict]:
+        """The board's picture (SVG, or a PNG for a board with the designer's own art) and where
+        its squares lie."""
+        from ..kit.layout import square_geometry
+        from ..kit.svg import board_box, board_svg
+        from ..pdf import drawing_png
+        if not faces.sized:
+            return board_svg(faces, game.board.files, game.board.ranks)
+        geo = square_geometry(100.0, game.board.files, game.board.ranks)
+        return drawing_png(geo.width, geo.height, BOARD_PX, lambda c: faces.board(c, geo)), board_box(geo)
+
+    @functools.lru_cache(maxsize=None)
+    def card(name: str) -> tuple[str, dict] | None:
+        """The kit's piece `name` (or its piece of that kind) drawn as a card, with its spaces."""
+        from ..kit.svg import card_svg
+        piece = next((p for p in kit().pieces if p.key == name), None) or \
+            next((p for p in kit().pieces if p.kind == name), None)
+        if piece is None or piece.kind not in faces.specials:
+            return None
+        return card_svg(kit(), piece)
+
+    def state_response(key: str, since: int | None) -> JSONResponse:
+        payload = table.payload(key, since)
         payload["board"] = board()[1]
+        payload["faces"] = "png" if faces.sized else "svg"
+        payload["cards"] = {}
+        for zone in payload.get("zones", ()):
+            drawn = card(zone["card"]) if zone["card"] else None
+            if drawn is not None:
+                payload["cards"][zone["card"]] = {"svg": f"/card/{zone['card']}.svg", "spaces": drawn[1]}
         if on_payload is not None:
             on_payload(table.seat(key), payload)
         return JSONResponse(payload, headers=NO_STORE)
@@ -171,11 +239,11 @@ def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = No
     def action(call: Callable[[str, dict], None]) -> Callable:
         async def handler(request: Request, key: str) -> Response:
             call(key, await read_json(request))
-            return state_response(key)
+            return state_response(key, since_of(request))
         return api(handler)
 
     async def state(request: Request, key: str) -> Response:
-        return state_response(key)
+        return state_response(key, since_of(request))
 
     async def export(request: Request, key: str) -> Response:
         block = table.export(key, request.query_params.get("what", "game"))
@@ -183,17 +251,37 @@ def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = No
             on_payload(table.seat(key), {"export": block})
         return JSONResponse({"block": block}, headers=NO_STORE)
 
+    def allow(body: dict) -> bool:
+        if not isinstance(body.get("allow"), bool):
+            raise PlayError("the answer must be {\"allow\": true} or {\"allow\": false}")
+        return body["allow"]
+
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
 
+    def svg(text: str) -> Response:
+        return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
     async def face_route(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in faces.draw:
+        name, kind = request.path_params["name"], request.path_params["kind"]
+        if name not in faces.draw or kind not in ("svg", "png") or (kind == "svg" and faces.sized):
             return PlainTextResponse(f"unknown face {clip(name)!r}", status_code=404)
-        return Response(face(name), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+        if kind == "png":
+            return Response(face_png(name), media_type="image/png", headers={"Cache-Control": "max-age=3600"})
+        return svg(face(name))
+
+    async def card_route(request: Request) -> Response:
+        name = request.path_params["name"]
+        drawn = card(name) if name.isidentifier() else None
+        if drawn is None:
+            return PlainTextResponse(f"unknown card {clip(name)!r}", status_code=404)
+        return svg(drawn[0])
 
     async def board_route(request: Request) -> Response:
-        return Response(board()[0], media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+        picture = board()[0]
+        if isinstance(picture, bytes):
+            return Response(picture, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
+        return svg(picture)
 
     async def favicon(request: Request) -> Response:
         return Response(status_code=204)
@@ -201,12 +289,14 @@ def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = No
     routes = [
         Route("/", index),
         Route("/favicon.ico", favicon),
-        Route("/face/{name}.svg", face_route),
-        Route("/board.svg", board_route),
+        Route("/face/{name}.{kind}", face_route),
+        Route("/card/{name}.svg", card_route),
+        Route("/board", board_route),
         Route("/api/state", api(state)),
         Route("/api/move", action(lambda key, body: table.play(key, move_text(body))), methods=["POST"]),
         Route("/api/undo", action(lambda key, body: table.undo(key)), methods=["POST"]),
-        Route("/api/reveal", action(lambda key, body: table.reveal(key)), methods=["POST"]),
+        Route("/api/answer", action(lambda key, body: table.answer(key, allow(body))), methods=["POST"]),
+        Route("/api/reveal", action(lambda key, body: table.reveal(key, body.get("side"))), methods=["POST"]),
         Route("/api/new", action(lambda key, body: table.restart(key)), methods=["POST"]),
         Route("/api/export", api(export)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -219,7 +309,7 @@ def links(table: Table, host: str, port: int) -> list[tuple[str, str]]:
     base = f"http://{host}:{port}/"
     out = []
     for key, seat in table.keys.items():
-        who = "hot seat (one screen, every side)" if seat == "table" else table.plural(seat)
+        who = "hot seat (one screen, every person)" if seat == "table" else table.plural(seat)
         out.append((who, f"{base}?key={key}" + ("" if seat == "table" else f"&side={seat}")))
     return out
 
@@ -244,5 +334,5 @@ def serve(table: Table, port: int = 8765, open_browser: bool = True, report=prin
     for who, url in seats:
         report(f"  {who}: {url}")
     if open_browser:
-        threading.Timer(0.8, lambda: webbrowser.open(seats[-1][1] if table.vs == "human" else seats[0][1])).start()
+        threading.Timer(0.8, lambda: webbrowser.open(seats[-1][1])).start()
     server.run()

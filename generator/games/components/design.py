@@ -19,6 +19,7 @@ from ...pdf import hx
 from ...tables import TableReader, whole_numbers
 from ...units import mm, parse_length
 from ..base import MAX_COPIES, BoardSpec, Game, KitHooks
+from ..grid import MAX_FILES, MAX_RANKS
 from ..symbols import GRID_CHARS, SYMBOLS
 
 SECTIONS = ("numbers", "style", "sides", "board", "tiles", "tokens", "tracks", "screens", "cards")
@@ -48,6 +49,8 @@ class Design:
     hooks: KitHooks = field(default_factory=KitHooks)
     warnings: tuple[str, ...] = ()
     sources: dict[str, str] = field(default_factory=dict)  # a generated [pieces] table's own section
+    sides: tuple["Side", ...] = ()                         # the [sides.NAME] tables, in order
+    owners: dict[str, str] = field(default_factory=dict)   # face name -> the side it is made for
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,7 @@ class Reader(TableReader):
         self.data = data
         self.draw: dict[str, Callable] = {}
         self.labels: dict[str, str] = {}
+        self.owners: dict[str, str] = {}
         self.pieces: dict[str, dict] = {}
         self.sources: dict[str, str] = {}
         self.warnings: list[str] = []
@@ -145,10 +149,12 @@ class Reader(TableReader):
         sides = [s.name for s in self.sides()] if "sides" in self.data else []
         return {**Game.template_values(self.game), "sides": sides, **self.numbers(), **self.totals}
 
-    def add(self, name: str, draw: Callable, label: str = "") -> str:
+    def add(self, name: str, draw: Callable, label: str = "", side: Side | None = None) -> str:
         self.draw[name] = draw
         if label:
             self.labels[name] = label
+        if side is not None:
+            self.owners[name] = side.key
         return name
 
     def piece(self, section: str, key: str, name: str, size: tuple[float, float],
@@ -241,8 +247,10 @@ def read_tiles(r: Reader, style: dict[str, Any]) -> None:
         for side in r.which_sides(section, entry, True):
             fill = side.colour if side else hx(NEUTRAL)
             stem = f"{key}-{side.key}" if side else key
-            front = r.add(f"{stem}-front", kinds.tile_face(kinds.TileFace(name, grids["front"], "I"), fill, mark))
-            back = r.add(f"{stem}-back", kinds.tile_face(kinds.TileFace(back_name, grids["back"], "II"), fill, mark))
+            front = r.add(f"{stem}-front", kinds.tile_face(kinds.TileFace(name, grids["front"], "I"), fill, mark),
+                          side=side)
+            back = r.add(f"{stem}-back", kinds.tile_face(kinds.TileFace(back_name, grids["back"], "II"), fill, mark),
+                         side=side)
             faces.append([front, back, count])
             r.note_dpi(mark if isinstance(mark, artfile.Art) else None, size[0] * 0.3, size[1] * 0.3)
     r.piece("tiles", "tiles", "Tile", size, faces, style.get("tile_size", 0.9))
@@ -286,13 +294,13 @@ def read_tokens(r: Reader) -> None:
                 (side.colour if side else hx(NEUTRAL))
             mark = token_mark if token_mark is not None else (side.emblem if side else None)
             stem = f"{key}-{side.key}" if side else key
-            back_name = r.add(f"{stem}-back", kinds.back_face(fill, mark, art, shape)) if back else ""
+            back_name = r.add(f"{stem}-back", kinds.back_face(fill, mark, art, shape), side=side) if back else ""
             if rows is None:    # the same for every side: counted once, after the first side's fill is checked
                 rows = [(str(v), r.count(section, "values", n)) for v, n in values.items()] if values else \
                     [("", r.count(section, "count", entry.get("count", 1)))]
             for value, n in rows:
                 name = f"{stem}-{value}" if value else stem
-                r.add(name, kinds.token_face(shape, fill, value=value, mark=mark, art=art), label)
+                r.add(name, kinds.token_face(shape, fill, value=value, mark=mark, art=art), label, side)
                 faces.append([name, back_name, n])
         r.piece(section, key, r.text(section, "name", entry.get("name", key.capitalize())), size, faces,
                 raw_size)
@@ -346,7 +354,7 @@ def read_screens(r: Reader, accent) -> None:
             fill = side.colour if side else accent
             face = r.add(f"{key}-{side.key}" if side else key,
                          kinds.screen_face(side.name if side else r.game.info.title, fill,
-                                           side.emblem if side else None, panels, heading))
+                                           side.emblem if side else None, panels, heading), side=side)
             faces.append([face, "", 1])
         r.piece(section, key, name, (3 * pw, 2 * ph), faces)
 
@@ -391,9 +399,9 @@ def read_board(r: Reader) -> tuple[BoardSpec, Callable]:
     entry = r.table("board", r.data.get("board", {}), ("files", "ranks", "fill", "alt_fill", "frame", "art",
                                                        "coordinates", "cells", "terrain", "notes"))
     files, ranks = (r.count("board", k, entry.get(k, 8)) for k in ("files", "ranks"))
-    if not 2 <= files <= 26 or not 2 <= ranks <= 40:
-        raise r.error("board", "files" if not 2 <= files <= 26 else "ranks",
-                      "a board has 2 to 26 files and 2 to 40 ranks")
+    if not 2 <= files <= MAX_FILES or not 2 <= ranks <= MAX_RANKS:
+        raise r.error("board", "files" if not 2 <= files <= MAX_FILES else "ranks",
+                      f"a board has 2 to {MAX_FILES} files and 2 to {MAX_RANKS} ranks")
     terrains = {}
     for name, spec in r.entries("board.terrain", entry.get("terrain", {})).items():
         section = f"board.terrain.{name}"
@@ -468,4 +476,4 @@ def read_design(game: Game, data: dict[str, Any]) -> Design:
                      folded=tuple(key for key, source in r.sources.items() if source.startswith("screens.")))
     values = {**r.numbers(), **r.totals}
     return Design(board=board, faces=faces, pieces=r.pieces, values=values, hooks=hooks,
-                  warnings=tuple(r.warnings), sources=r.sources)
+                  warnings=tuple(r.warnings), sources=r.sources, sides=tuple(r.sides()), owners=r.owners)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ...errors import GameFileError
-from ..base import BoardSpec, Game, GameInfo, KitHooks
+from ..base import MAX_SIDES, MIN_SIDES, BoardSpec, Game, GameInfo, KitHooks, Side
 from .design import SECTIONS, Design, read_design
 
 
@@ -41,6 +41,15 @@ class ComponentsGame(Game):
         return self.design.board
 
     @property
+    def sides(self) -> tuple[Side, ...]:  # type: ignore[override]
+        """The [sides.NAME] tables as the core's sides, when there are 2 to 4 of them (else none:
+        the browser's sandbox table then has one shared seat)."""
+        found = self.design.sides
+        if not MIN_SIDES <= len(found) <= MAX_SIDES:
+            return ()
+        return tuple(Side(s.key, s.name, s.name, "#" + s.colour.hexval()[2:], seat) for seat, s in enumerate(found))
+
+    @property
     def faces(self):
         return self.design.faces
 
@@ -62,6 +71,10 @@ class ComponentsGame(Game):
 
     def warnings(self) -> tuple[str, ...]:
         return self.design.warnings
+
+    def owner(self, face: str) -> str:
+        """The side a face is made for (`sides = true` or a list of sides in its table)."""
+        return self.design.owners.get(face, "") if self.sides else ""
 
     def new_initial_state(self, options=None, rules=None):
         raise ValueError(f"{self.info.title} has no rules engine (game package {self.name!r}): "

@@ -9,7 +9,7 @@ the engine's hot path.
 from __future__ import annotations
 
 from ..base import IllegalMoveError
-from .board import DIRECTION_TO, NEIGHBOURS, OPPOSITE, STEP, square_name
+from .board import BOARD, DIRECTION_TO, NEIGHBOURS, OPPOSITE, STEP, square_name
 from .enums import RIVER, SIDE_OF, STRENGTH, VILLAGE, Phase, Side, Terrain
 from .moves import DEPLOY_MOVES, END, STEP_MOVES, TWO_PUSH_MOVES, Move, MoveKind
 
@@ -51,7 +51,7 @@ class Actions:
         side = self.to_move
         viking = side is Side.VIKING
         steps, pairs = [], []
-        for frm in range(64):
+        for frm in range(BOARD.size):
             piece = board[frm]
             if not piece or SIDE_OF[kind[piece]] is not side or piece in acted:
                 continue
@@ -85,7 +85,7 @@ class Actions:
                             pairs.append(TWO_PUSH_MOVES[frm][d])
         steps.extend(pairs)
         if not viking and self._reserve_at_start() > 0:
-            for square in range(64):
+            for square in range(BOARD.size):
                 if terrain[square] == VILLAGE and not board[square]:
                     steps.append(DEPLOY_MOVES[square])
         return steps
@@ -149,7 +149,8 @@ class Actions:
         if not piece:
             return refuse(f"there is no troop on {where}")
         if self.side_of(piece) is not side:
-            return refuse(f"the troop on {where} is not the {side.label}s' to move", 5)
+            return refuse(f"the troop on {where} belongs to the {self.game.side_of(side.other).plural}; "
+                          f"the {self.game.side_of(side).plural} are to move", 5)
         if piece in self.acted:
             return refuse(f"the troop on {where} has already acted this turn", 5)
         d = DIRECTION_TO[move.frm][move.to]

@@ -20,6 +20,8 @@ NEIGHBOURS = BOARD.neighbours(DIRECTIONS)
 DIRECTION_TO = BOARD.direction_to(DIRECTIONS)
 # DISTANCE[a][b]: king moves from a to b.
 DISTANCE = BOARD.distances("chebyshev")
+# Ruling 3: villages are placed on ranks 3 to 5.
+VILLAGE_SQUARES = BOARD.rank_squares(3, 5)
 
 
 def rank_of(square: int) -> int:

@@ -20,6 +20,8 @@ FACE_OF_KIND = {Kind.IRISH: "irish", Kind.VIKING: "viking-front", Kind.HIDDEN_BE
                 Kind.HIDDEN_CHIEF: "viking-front", Kind.BERSERKER: "viking-berserker",
                 Kind.CHIEF: "viking-chief", Kind.UNKNOWN: "viking-front"}
 HIDDEN_HINT = {Kind.HIDDEN_BERSERKER: "B", Kind.HIDDEN_CHIEF: "C"}
+SECRET_FACE = {Kind.VIKING: "viking-raider", Kind.HIDDEN_BERSERKER: "viking-berserker",
+               Kind.HIDDEN_CHIEF: "viking-chief"}  # a hidden reverse, in a view that knows it
 FACE_OF_TERRAIN = {int(Terrain.RIVER): "river", int(Terrain.VILLAGE): "village", int(Terrain.LOOTED): "village-looted"}
 
 
@@ -74,16 +76,13 @@ class Cells:
 
     def cell_art(self, square: int) -> CellArt:
         """The kit's faces on `square`: its ground, the piece (a hidden reverse shown as a badge
-        letter), and the stun and treasure markers."""
+        letter, and as its face for the table), and the stun and treasure markers."""
         terrain = self.terrain[square]
         piece = self.board[square]
         if not piece:
             return _empty_art(terrain)
-        ground = FACE_OF_TERRAIN.get(terrain)
-        kind = Kind(self.kind[piece])
-        overlays = ((("stun-badge", "br"),) if self.stun[piece] else ()) + \
-            ((("treasure", "bl"),) if self.treasure is Treasure.CARRIED and self.carrier == piece else ())
-        return CellArt(ground, FACE_OF_KIND[kind], HIDDEN_HINT.get(kind, ""), overlays, terrain != RIVER)
+        return _piece_art(terrain, self.kind[piece], self.stun[piece] > 0,
+                          self.treasure is Treasure.CARRIED and self.carrier == piece)
 
     def notes(self) -> str:
         """The state lines a reader needs beside the grid, in words."""
@@ -99,6 +98,15 @@ class Cells:
         if self.chief_defeated:
             parts.append("Chief defeated")
         return " \u00b7 ".join(parts)
+
+
+@lru_cache(maxsize=None)
+def _piece_art(terrain: int, kind: int, stunned: bool, carries: bool) -> CellArt:
+    """An occupied square's art, one per combination (the table compares thousands of views)."""
+    kind = Kind(kind)
+    overlays = ((("stun-badge", "br"),) if stunned else ()) + ((("treasure", "bl"),) if carries else ())
+    return CellArt(FACE_OF_TERRAIN.get(terrain), FACE_OF_KIND[kind], HIDDEN_HINT.get(kind, ""), overlays,
+                   terrain != RIVER, SECRET_FACE.get(kind))
 
 
 @lru_cache(maxsize=None)

@@ -162,7 +162,7 @@ _EMPTY = {int(terrain): Cell(terrain=terrain) for terrain in Terrain}  # an empt
 
 def state_cells(state: State) -> list[Cell]:
     cells = []
-    for square in range(64):
+    for square in range(BOARD.size):
         piece = state.board[square]
         if not piece:
             cells.append(_EMPTY[state.terrain[square]])

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from ..base import InvalidMoveError
-from .board import DIRECTION_TO, OPPOSITE, STEP, parse_square, square_name
+from .board import BOARD, DIRECTION_TO, OPPOSITE, STEP, parse_square, square_name
 from .enums import KIND_OF_LETTER, LETTER, Kind
 
 
@@ -121,8 +121,8 @@ END = Move(MoveKind.END)
 
 # Every play move is built once and reused (STEP_MOVES[square][direction], ...).
 STEP_MOVES = tuple(tuple(Move(MoveKind.STEP, frm=s, to=STEP[s][d]) if STEP[s][d] >= 0 else None
-                         for d in range(8)) for s in range(64))
+                         for d in range(8)) for s in range(BOARD.size))
 TWO_PUSH_MOVES = tuple(tuple(Move(MoveKind.TWO_PUSH, frm=s, to=STEP[s][d], back=STEP[s][OPPOSITE[d]])
                              if STEP[s][d] >= 0 and STEP[s][OPPOSITE[d]] >= 0 else None
-                             for d in range(8)) for s in range(64))
-DEPLOY_MOVES = tuple(Move(MoveKind.DEPLOY, to=s) for s in range(64))
+                             for d in range(8)) for s in range(BOARD.size))
+DEPLOY_MOVES = tuple(Move(MoveKind.DEPLOY, to=s) for s in range(BOARD.size))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .board import BOARD, VILLAGE_SQUARES
 from .enums import HIDDEN_KINDS, Kind, Phase, Side, Terrain
 from .moves import END, Move, MoveKind
 
@@ -42,27 +43,28 @@ class Setup:
             return [Move(MoveKind.LAY_RIVER, to=4), Move(MoveKind.LAY_RIVER, to=5)]
         if phase is Phase.RIVER_SHIFT:
             other = 4 if self.river_rank == 5 else 5
-            base, target = 8 * (self.river_rank - 1), 8 * (other - 1)
-            moves = [Move(MoveKind.SHIFT_RIVER, frm=base + f, to=target + f)
-                     for f in range(8) if terrain[base + f] == Terrain.RIVER]
+            moves = [Move(MoveKind.SHIFT_RIVER, frm=frm, to=to)
+                     for frm, to in zip(BOARD.rank_squares(self.river_rank), BOARD.rank_squares(other))
+                     if terrain[frm] == Terrain.RIVER]
             if self.setup_count >= self.rules.shifts[0] and self.setup_count < self.rules.shifts[1]:
                 moves.append(END)
             return moves
         if phase is Phase.RIVER_REMOVE:
-            return [Move(MoveKind.REMOVE_RIVER, to=s) for s in range(64) if terrain[s] == Terrain.RIVER] + [END]
+            return [Move(MoveKind.REMOVE_RIVER, to=s) for s in range(BOARD.size) if terrain[s] == Terrain.RIVER] + [END]
         if phase is Phase.VILLAGES:
-            return [Move(MoveKind.VILLAGE, to=s) for s in range(16, 40) if terrain[s] == Terrain.OPEN]
+            return [Move(MoveKind.VILLAGE, to=s) for s in VILLAGE_SQUARES if terrain[s] == Terrain.OPEN]
         if phase is Phase.VIKING_TROOPS:
             kinds = [k for k in HIDDEN_KINDS if self.supply[k]]
-            return [Move(MoveKind.PLACE_VIKING, to=s, piece=k) for s in range(56, 64) if not board[s] for k in kinds]
-        rows = range(0, 8 * self.rules.irish_rows)
+            return [Move(MoveKind.PLACE_VIKING, to=s, piece=k)
+                    for s in BOARD.rank_squares(BOARD.ranks) if not board[s] for k in kinds]
+        rows = BOARD.rank_squares(1, self.rules.irish_rows)
         return [Move(MoveKind.PLACE_IRISH, to=s) for s in rows if not board[s]] + [END]
 
     def _lay_river(self, rank: int) -> None:
         """Ruling 2: the tiles lie in a line across `rank`; the Irish shift some next."""
         self.river_rank = rank
-        for f in range(8):
-            self.terrain[8 * (rank - 1) + f] = int(Terrain.RIVER)
+        for square in BOARD.rank_squares(rank):
+            self.terrain[square] = int(Terrain.RIVER)
         self.phase, self.to_move, self.setup_count = Phase.RIVER_SHIFT, Side.IRISH, 0
 
     def _setup(self, move: Move) -> None:
@@ -73,7 +75,7 @@ class Setup:
             self.terrain[move.frm], self.terrain[move.to] = int(Terrain.OPEN), int(Terrain.RIVER)
             self.setup_count += 1
             most = self.rules.shifts[1]
-            left = sum(self.terrain[8 * (self.river_rank - 1) + f] == Terrain.RIVER for f in range(8))
+            left = sum(self.terrain[s] == Terrain.RIVER for s in BOARD.rank_squares(self.river_rank))
             if self.setup_count >= most or not left:
                 self.phase, self.to_move = Phase.RIVER_REMOVE, Side.VIKING
         elif k is MoveKind.END and self.phase is Phase.RIVER_SHIFT:

@@ -9,6 +9,7 @@ assembled from its parts, one job each:
 - play.py: what a move does: pushes, stuns, flips, the treasure, the turn's end, winning (rulings 5-23)
 - views.py: hidden information: a side's view, determinized samples (rulings 4, 12)
 - cells.py: what a diagram shows: the cells' art, the notes, a move's effect
+- table_view.py: what the browser table shows besides: pieces off the board, points, prompts, words
 
 The API follows python-chess: a mutable `State` with `push(move)` / `pop()` over a stack of
 snapshots, `legal_moves()` in ascending order (`Move` sorts by kind, then squares), `outcome()`
@@ -31,6 +32,7 @@ from .numbers import RULE_SETS, Counts, RuleNumbers
 from .options import Options, check_options
 from .play import Play
 from .setup_steps import Setup
+from .table_view import TableView
 from .snapshot import SNAPSHOT, start
 from .views import Views
 
@@ -43,7 +45,7 @@ __all__ = ["State"]
 _save, _restore = SNAPSHOT.save, SNAPSHOT.restore
 
 
-class State(Setup, Actions, Play, Views, Cells, base.State):
+class State(Setup, Actions, Play, Views, Cells, TableView, base.State):
     """A position of Siege of Armagh with its history. Build one with `State.new_game(game)` (setup
     from the start) or `State.from_diagram(text)` (a position in play, docs/diagram-notation.md).
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from ..base import CellArt, Effect, IllegalMoveError, Motion, Outcome, Removal, Snapshot, State
+from ..base import CellArt, Effect, IllegalMoveError, Motion, Outcome, Removal, Snapshot, State, Zone
 from .board import (ATTACKER, EMPTY, END, KING, LETTERS, OWNER, PIECES, SIDES, Geometry,
                     Move, Piece, Side, geometry)
 
@@ -116,6 +116,23 @@ class TaflState(State):
             parts.append(f"Skilled play: the defenders have played {self.defender_turns} of "
                          f"{self.turn_limit} turns.")
         return " ".join(parts)
+
+    def zones(self) -> tuple[Zone, ...]:
+        """For the table: the tokens each side has captured (ruling 5), beside its edge, and with
+        skilled play the turn track with its marker (ruling 15: the box, then a space a turn)."""
+        setup = self.game.setup_or_none()
+        zones = []
+        if setup is not None:
+            for captor, letter in ((ATTACKERS, "D"), (DEFENDERS, "A")):
+                taken = max(0, setup.count(letter) - self.count(letter))
+                face = PIECES[LETTERS.index(letter)].face
+                zones.append(Zone(f"Captured by the {self.game.side_of(captor).plural}", captor.label,
+                                  ((face, ""),) * taken))
+        if self.options.skilled_play:
+            place = str(self.defender_turns) if self.defender_turns else "Reserve"
+            zones.append(Zone("Skilled play: the defenders' turns", DEFENDERS.label, (("tafl-turn", place),),
+                              card="tracker"))
+        return tuple(zones)
 
     def __repr__(self) -> str:
         return f"<TaflState\n{self.diagram()}>"
