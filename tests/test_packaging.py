@@ -51,8 +51,10 @@ def test_an_installed_wheel_builds_and_checks_from_an_empty_folder(tmp_path):
     assert built.returncode == 0, built.stderr
     # the whole kit, rulebook and booklet included: byte for byte what the editable install builds
     assert "rulebook:" in built.stderr and "examples and clarifications:" in built.stderr, built.stderr
+    elsewhere = tmp_path / "elsewhere"   # the editable install, from a folder without a game
+    elsewhere.mkdir()
     editable = subprocess.run([sys.executable, "-m", "generator", "build", "--out", str(tmp_path / "editable")],
-                              cwd=ROOT, capture_output=True, text=True)
+                              cwd=elsewhere, capture_output=True, text=True)
     assert editable.returncode == 0, editable.stderr
     for name in ("siege-of-armagh-a4.pdf", "siege-of-armagh-examples-a4.pdf"):
         assert (empty / "out" / name).read_bytes() == (tmp_path / "editable" / name).read_bytes(), name

@@ -536,7 +536,7 @@ def mirror(kit: Kit, rect: Rect, width: float, height: float, shift: tuple[int, 
     return Rect(width - rect.x - rect.w + dx, rect.y + dy, rect.w, rect.h)
 
 
-def shift_text(kit: Kit, shift: tuple[int, int]) -> str:
+def shift_text(shift: tuple[int, int]) -> str:
     """A shifted back page's offset as the calibration sheet reads it: "X +3, Y 0 mm"."""
     return ", ".join(f"{axis} {step * SHIFT_STEP / mm(1):+g}".replace("+0", "0")
                      for axis, step in zip("XY", shift)) + " mm"
@@ -546,7 +546,7 @@ def back_page(kit: Kit, front: Page, shift: tuple[int, int] = (0, 0)) -> Page:
     """The back page of `front`, its backs mirrored behind their fronts, `shift` steps off."""
     caption = front.caption.replace("front;", "back;")
     if shift != (0, 0):
-        caption = f"Shifted back ({shift_text(kit, shift)}) of " + caption.replace("back;", "") + \
+        caption = f"Shifted back ({shift_text(shift)}) of " + caption.replace("back;", "") + \
             ": print it instead of the usual back only when the calibration sheet says so"
     page = Page("back", caption, front.width, front.height, double_sided=True, front=front, shift=shift)
     for placement in front.placements:

@@ -313,17 +313,24 @@ def _numbered(c, steps: list[str], x: float, y: float, width: float) -> float:
     return y
 
 
+PAPER_WORDS = {"a4": "A4", "letter": "US Letter", "both": "A4 or US Letter"}
+
+
+def fold_over(kit: Kit) -> bool:
+    """Whether two-sided pieces print side by side, to be folded and glued (not duplex)."""
+    return not kit.duplex and any(p.count and p.double_sided for p in kit.pieces)
+
+
 def folds(kit: Kit) -> bool:
     """Whether a piece is folded after cutting: fold-over pairs, or a folding screen."""
-    return any(p.count and (p.double_sided and not kit.duplex or p.key in kit.hooks.folded) for p in kit.pieces)
+    return fold_over(kit) or any(p.count and p.key in kit.hooks.folded for p in kit.pieces)
 
 
 def materials(kit: Kit) -> str:
     """What a player needs besides the printout, as the cover lists it."""
-    paper = {"a4": "A4", "letter": "US Letter", "both": "A4 or US Letter"}[kit.paper]
-    glue = " and a glue stick" if any(p.count and p.double_sided and not kit.duplex for p in kit.pieces) else ""
+    glue = " and a glue stick" if fold_over(kit) else ""
     score = "; an empty ballpoint pen or a blunt table knife to score the folds" if folds(kit) else ""
-    return (f"{paper} paper for the rules and the board, and card stock (160\u2013220 g/m\u00b2) for the "
+    return (f"{PAPER_WORDS[kit.paper]} paper for the rules and the board, and card stock (160\u2013220 g/m\u00b2) for the "
             f"pieces; a craft knife, a metal ruler and a cutting mat (or sharp scissors){glue}; clear "
             f"tape to join the board{score}.")
 
@@ -361,8 +368,7 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> bool:
         c.drawString(cols[1], y, what)
         c.drawString(cols[2], y, how)
         y -= 12.5
-    paper = {"a4": "A4", "letter": "US Letter", "both": "A4 or US Letter"}[kit.paper]
-    y = paragraph(c, f"Print on {paper} at 100 % (\u201cactual size\u201d, never \u201cfit to "
+    y = paragraph(c, f"Print on {PAPER_WORDS[kit.paper]} at 100 % (\u201cactual size\u201d, never \u201cfit to "
                      f"page\u201d): the board's squares must come out at {mm_text(kit.square)} mm. "
                      f"Check with a ruler: the bar on the right is 50 mm long. A greyscale printer is "
                      f"fine, the sides differ by shape and pattern too.",
@@ -376,10 +382,10 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> bool:
              "The cuts across a sheet come first: their marks run out to both edges of the paper, "
              "so a ruler or trimmer lines up with them. Each strip then shows its own cuts: a short "
              "mark above and below each one, to lay the ruler on."]
-    if any(p.count and p.double_sided for p in kit.pieces) and not kit.duplex:
+    if fold_over(kit):
         steps.append("Two-sided pieces print front and back side by side: cut the pair out as one "
-                      "strip, fold it on the dashed line (print side out), and glue the halves "
-                      "together." + (f" {kit.hooks.hidden_fronts}" if kit.hooks.hidden_fronts else ""))
+                     "strip, fold it on the dashed line (print side out), and glue the halves "
+                     "together." + (f" {kit.hooks.hidden_fronts}" if kit.hooks.hidden_fronts else ""))
     if folds(kit):
         steps.append("On card, score every dashed fold line before folding: lay the ruler along it and "
                      "draw the empty pen or the back of the knife down the line, pressing firmly, "
@@ -388,10 +394,10 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> bool:
     if prints_duplex(kit):
         steps.append(f"Two-sided pieces print on the front and back of one sheet, flipping on the "
                      f"{kit.duplex} edge. First print pages {_ranges(calibration_pages(pages))}, the "
-                     f"calibration sheet, the same "
-                     f"way, and read its scales against a window: its table gives the pages to print "
-                     f"for your printer, no new build needed. The art runs {mm_text(kit.bleed)} mm "
-                     f"past every cut, so a back a little off its place still covers its piece.")
+                     f"calibration sheet, the same way, and read its scales against a window: its "
+                     f"table gives the pages to print for your printer, no new build needed. The art "
+                     f"runs {mm_text(kit.bleed)} mm past every cut, so a back a little off its place "
+                     f"still covers its piece.")
     steps.append("Board: cut the page margins off along the marks, trim each tile that sits to the "
                  "right or below on its solid seam line, lay it over its neighbour so the half targets "
                  "meet, and tape the joins from behind. The tile letters and numbers (A1, A2, B1...) "
@@ -546,7 +552,8 @@ def _calibration_front(c, kit: Kit, page: Page, pages: list[Page]) -> None:
     c.setFont(BOLD, 10)
     c.drawString(frame.x, top, "Pages to print for the two-sided pieces")
     half = step / 2
-    ranges = (f"{-1.5 * step:+g} to {-half:+g}", f"{-half:+g} to {half:+g}", f"{half:+g} to {1.5 * step:+g}")
+    ranges = tuple(f"{a:+g} to {b:+g}".replace("-", "\u2212") for a, b in
+                   ((-1.5 * step, -half), (-half, half), (half, 1.5 * step)))
     c.setFont(ITALIC, 9)
     for k, text in enumerate(ranges):
         c.drawCentredString(frame.x + mm(36) + (k + 0.5) * col, top - row, f"X reads {text}")
