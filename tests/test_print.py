@@ -175,8 +175,8 @@ def test_vertical_crop_marks_are_long_enough_to_lay_a_ruler_on(full_build):
     assert "run out to both edges of the paper" in text and "a short mark above and below each one" in text
     tiles = 0
     for page in pages:
-        if not any(not f.art.startswith("icon-") and f.matrix[0] == 1 for f in page.forms):
-            continue                                # pieces and board tiles, not the pictures
+        if not any(not f.art.startswith(("icon-", "rulebook-")) and f.matrix[0] == 1 for f in page.forms):
+            continue                                # pieces and board tiles, not the pictures or diagrams
         tiles += any(f.art == "board" for f in page.forms)
         vertical = [s for s in page.segments if not s.dashed and abs(s.x0 - s.x1) < 0.01
                     and abs(s.y1 - s.y0) < 10 * MM]

@@ -491,6 +491,9 @@ class ExampleDiagram(Flowable):
             if arrow.number:
                 numbered.append((arrow, ends))
         pieces = [(*self._xy(x, y, f, r_), s * .3) for f, r_ in self._occupied()]
+        pieces += [(cx + s * .32, cy + s * .32, s * .17) for cx, cy in     # their letter badges
+                   (self._xy(x, y, f, r_) for f, r_ in self._occupied()
+                    if self.trace.before.cell_art(self.board.files * r_ + f).badge)]
         spots = badge_spots([ends for _, ends in numbered], r, s * .06,
                             (x, y, x + self.nf * s, y + self.nr * s), crosses + pieces, lines)
         return {id(arrow): spot for (arrow, _), spot in zip(numbered, spots)}
@@ -509,7 +512,7 @@ class ExampleDiagram(Flowable):
         size = s * .78
         inset = (s - size) / 2
         _face(c, self.faces, cell.piece, x + inset, y + inset, size)
-        if cell.ground and cell.ground_inset:  # the ground it stands on (an intact or looted village), shown
+        if cell.ground and cell.ground_inset:  # the marked ground it stands on, shown in its corner
             m = s * GROUND_CORNER
             c.saveState()
             c.setFillColor(colors.white)

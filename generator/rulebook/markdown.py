@@ -342,7 +342,7 @@ class Document:
 
 FenceHandler = Callable[[int, Token], list[Flowable]]
 FacesHandler = Callable[[list[str], int], Flowable]   # the kit's faces by name, and the Markdown line
-FACE = "face:"   # `![Viking troop](face:viking-front)`: the kit's own art for a face, in a table cell
+FACE = "face:"   # `![Hero](face:hero-front)`: the kit's own art for a face, in a table cell
 IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")  # an image in Markdown: shown, not read
 
 
