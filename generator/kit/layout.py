@@ -3,7 +3,8 @@
 Everything is in PDF points, origin at the lower-left corner of the page (or of the board for
 board coordinates). `impose(kit)` returns the document's pages in order:
 
-    cover (what to print; what is in the box) | (duplex: calibration pair) | [extra pages, e.g. the rulebook] |
+    cover (two pages: what to print and what is in the box; the set-up) | (duplex: calibration pair) |
+    [extra pages, e.g. the rulebook] |
     board tiles | mini board | mini pieces | piece sheets |
     (duplex: double-sided sheets, each followed by its back page; then the back pages again,
     shifted, once for each of SHIFTS)

@@ -114,7 +114,7 @@ class Setup:
         refusals = []  # (steps played, why), the path that went furthest says why
         for steps in cls._setup_paths(game, rules, options, terrain, pieces):
             state = cls.new_game(game, rules, options)
-            step = phase = None
+            phase = None
             for done, step in enumerate(steps):
                 phase = state.phase.name.lower().replace("_", " ")
                 if step not in state.legal_moves():
