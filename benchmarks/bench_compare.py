@@ -3,6 +3,9 @@ games, actions/s) and build time (`python -m generator.kit`, the kit with its ru
 fresh processes, alternating the two trees round by round so that machine noise hits both alike.
 
     python benchmarks/bench_compare.py [--base HEAD~1] [--head REV] [--rounds 7] [--seconds 3]
+                                       [--game games/hoard ...] [--no-engine]
+
+`--game DIR` (repeatable) also times the kit of that game folder, the same way.
 
 The earlier commit (and `--head`, when given instead of this work tree) is checked out into a
 temporary git worktree, removed afterwards.
@@ -52,10 +55,10 @@ def engine_rate(tree: Path, seconds: float) -> float:
     return float(result.stdout.strip().splitlines()[-1])
 
 
-def build_time(tree: Path, out: Path) -> float:
+def build_time(tree: Path, out: Path, game: str | None = None) -> float:
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "generator.kit", "--out", str(out)], cwd=tree, check=True,
-                   stdout=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(tree)})
+    subprocess.run([sys.executable, "-m", "generator.kit", "--out", str(out), *(["--game", game] if game else [])],
+                   cwd=tree, check=True, stdout=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(tree)})
     return time.perf_counter() - start
 
 
@@ -74,6 +77,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=3.0, help="engine time per round and tree")
     parser.add_argument("--instructions", action="store_true", help="also count instructions (valgrind)")
+    parser.add_argument("--game", action="append", default=[], help="also time this game folder's kit")
+    parser.add_argument("--no-engine", action="store_true", help="time the builds only")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-compare-"))
     trees = {"base": work / "base", "this": work / "head" if args.head else ROOT}
@@ -83,14 +88,18 @@ def main() -> None:
                            check=True)
     rates: dict[str, list[float]] = {name: [] for name in trees}
     builds: dict[str, list[float]] = {name: [] for name in trees}
+    games: dict[tuple[str, str], list[float]] = {(name, game): [] for name in trees for game in args.game}
     counts: dict[str, tuple[int, int]] = {}
     try:
         for name, tree in trees.items():  # warm-up: bytecode caches, font files
             build_time(tree, work / name)
         for _ in range(args.rounds):
             for name, tree in trees.items():
-                rates[name].append(engine_rate(tree, args.seconds))
+                if not args.no_engine:
+                    rates[name].append(engine_rate(tree, args.seconds))
                 builds[name].append(build_time(tree, work / name))
+                for game in args.game:
+                    games[name, game].append(build_time(tree, work / name, game))
         if args.instructions:
             for name, tree in trees.items():
                 engine = [instructions(tree, [sys.executable, "-c", ENGINE, "0", str(n)]) for n in (0, 40)]
@@ -105,10 +114,14 @@ def main() -> None:
     print(f"{args.rounds} rounds, alternating; base = {args.base} ({revision}), this = {args.head or 'the work tree'}")
     print("| measure | base | this tree | this / base |")
     print("| --- | ---: | ---: | ---: |")
-    b, t = statistics.median(rates["base"]), statistics.median(rates["this"])
-    print(f"| engine, random games (actions/s, median) | {b:,.0f} | {t:,.0f} | {t / b:.3f} |")
+    if not args.no_engine:
+        b, t = statistics.median(rates["base"]), statistics.median(rates["this"])
+        print(f"| engine, random games (actions/s, median) | {b:,.0f} | {t:,.0f} | {t / b:.3f} |")
     b, t = statistics.median(builds["base"]), statistics.median(builds["this"])
     print(f"| `python -m generator.kit`, kit + rulebook (s, median) | {b:.3f} | {t:.3f} | {t / b:.3f} |")
+    for game in args.game:
+        b, t = statistics.median(games["base", game]), statistics.median(games["this", game])
+        print(f"| `python -m generator.kit --game {game}` (s, median) | {b:.3f} | {t:.3f} | {t / b:.3f} |")
     if counts:
         for index, what in enumerate(("engine, 40 random games (instructions)", "`python -m generator.kit` (instructions)")):
             b, t = counts["base"][index], counts["this"][index]

@@ -17,7 +17,7 @@ from typing import Callable, Generic, NoReturn, TypeVar
 from .config import find_game
 from .errors import ExampleSyntaxError, UsageError
 from .games.base import COMPONENTS_FILE, Game
-from .pdf import OutputSet, ensure_writable, page_images, staging_folder
+from .pdf import OutputSet, ensure_writable, missing_glyphs, page_images, staging_folder
 
 RULES_FILE = "rules.md"
 BOOKLET_FILE = "examples.md"   # "Examples and clarifications": every checked example, beside the kit
@@ -44,7 +44,8 @@ def check_out(out: Path | str) -> Path:
 def run(*, game: Path | str | None = None, out: Path | str | None = None, paper: str | None = None,
         duplex: str | None = None, back_offset: str | None = None, square: str | None = None,
         ink_saver: bool = False, png: bool = False, rules: Path | str | None = None,
-        rulebook_only: bool = False, force: bool = False, warn: Callable[[str], None] | None = None,
+        rulebook_only: bool = False, force: bool = False, showcase: bool = False,
+        warn: Callable[[str], None] | None = None,
         report: Callable[[str], None] | None = None, stage: Callable[[str], None] | None = None) -> list[Path]:
     """Build the kit of the game folder `game` (default: ./components.toml, else the built-in
     game) into `out`, and beside it the examples booklet when the folder has examples.md; return
@@ -104,7 +105,15 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
                 stage(f"laying out {found}")
             pages = rulebook_pages(prepared, kit, report)
             stage("drawing the kit")
+            missing_glyphs()      # from an earlier build in this process (--watch)
             paths = [draw_kit(kit, pages, png, staging, folder, outputs)]
+            if showcase:
+                from .kit.showcase import build_showcase
+                picture = build_showcase(kit, staging)
+                outputs.adopt(picture, folder / picture.name)
+                paths.append(folder / picture.name)
+            for text in missing_glyphs():
+                warn(text)
             if booklet_job is not None:
                 stage(f"building {booklet}")
                 result, data = booklet_job.result()

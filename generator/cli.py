@@ -50,7 +50,7 @@ PLAIN: dict[str, tuple[dict[str, str], dict[str, str]]] = {
     "build": ({"--game": "game", "--out": "out", "--paper": "paper", "--duplex": "duplex",
                "--back-offset": "back_offset", "--square": "square", "--rules": "rules"},
               {"--ink-saver": "ink_saver", "--png": "png", "--rulebook-only": "rulebook_only", "--force": "force",
-               "--allow-failing-examples": "force", "--watch": "watch"}),
+               "--allow-failing-examples": "force", "--watch": "watch", "--showcase": "showcase"}),
 }
 PATHS = {"game", "rules"}  # --out stays text: an empty one is refused, not read as "."
 

@@ -69,8 +69,14 @@ def rules(options: bool = typer.Option(False, "--options", help="List the engine
         return
     rule_set = f", {loaded.rule_set} rules" if loaded.rule_set else ""
     echo(f"{loaded.info.title} {loaded.info.version} ({loaded.name}{rule_set})")
+    totals = loaded.design.values if loaded.design is not None else {}
     for name, value in loaded.template_values().items():
-        if isinstance(value, int):
+        if isinstance(value, int) and name not in totals:
+            echo(f"  {name} = {value}")
+    counted = {name: value for name, value in totals.items() if isinstance(value, int)}
+    if counted:
+        echo("copies of each component (also usable as {{ name }}):")
+        for name, value in counted.items():
             echo(f"  {name} = {value}")
 
 
@@ -95,10 +101,13 @@ def build_command(
                                "example fails the check (marked in red on its page)."),
     watch: bool = typer.Option(False, "--watch", help="Rebuild whenever components.toml, rules.md, "
                                "examples.md, templates/ or art/ change or appear."),
+    showcase: bool = typer.Option(False, "--showcase", help="Also write OUT/<game>-showcase.png: the "
+                                  "components laid out for the game's web page."),
 ) -> None:
     """Build the print-and-play kit (PDF) from a game folder."""
     run_build(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset, square=square,
-              ink_saver=ink_saver, png=png, rules=rules, rulebook_only=rulebook_only, force=force, watch=watch)
+              ink_saver=ink_saver, png=png, rules=rules, rulebook_only=rulebook_only, force=force, watch=watch,
+              showcase=showcase)
 
 
 def _progress_lines(total: int) -> Callable[[dict], None]:

@@ -1,9 +1,10 @@
 """Load a game folder's components.toml: the one source of truth for the game's numbers.
 
-The generic part is read here: `[game]` (title, version, the game package's name), `[print]` and
-`[pieces]` (kept raw for the kit). Every other table belongs to the game package, which reads it
-in `Game.from_table`. Unknown tables and keys are errors that list the accepted ones; every error
-names the file and the line.
+The generic part is read here: `[game]` (title, version, the game package's name) and the kit's
+tables (`[print]`, `[pieces]` and the component kinds, `generator.kit.design.SECTIONS`), which
+every game may hold and the kit reads into the game's `design`. The package's own tables are read
+by its `Game.from_table` (a package may read a kit table too, such as [sides]). Unknown tables and
+keys are errors that list the accepted ones; every error names the file and the line.
 """
 
 from __future__ import annotations
@@ -14,13 +15,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
-from .errors import GameFileError, UsageError, key_line, read_text
-from .paths import own_file
+from .errors import GameFileError, UsageError, did_you_mean, key_line, read_text
+from .paths import names_a_file, own_file
 from .games import DEFAULT, game_class
 from .games.base import COMPONENTS_FILE, Game, GameInfo
 from .tables import TableReader
 
-KIT_SECTIONS = ("print", "pieces")
+# the kit's tables, in every game folder (generator/kit/design.py SECTIONS: kept here so that
+# reading [game] does not load the kit)
+KIT_SECTIONS = ("print", "pieces", "faces", "style", "sides", "symbols", "defaults", "fonts", "icons", "layouts",
+                "tiles", "tokens", "tracks", "screens", "cards", "aids", "trackers")
 
 
 def take(table: Any, cls: type, section: str, path: Path, source: str) -> Any:
@@ -49,15 +53,33 @@ def load_game(folder: Path | str | None = None) -> Game:
         cls = game_class(info.package or DEFAULT)
     except ValueError as exc:
         raise GameFileError(path, key_line(source, "game", "package"), str(exc)) from None
-    accepted = ("game", *KIT_SECTIONS, *cls.sections)
+    accepted = tuple(dict.fromkeys(("game", *KIT_SECTIONS, *cls.sections)))
     for section in data:
         if section not in accepted:
             raise GameFileError(path, key_line(source, section),
-                                f"unknown section [{section}]; accepted sections: {', '.join(accepted)}")
+                                f"unknown section [{section}]{did_you_mean(section, accepted)}; accepted "
+                                f"sections: {', '.join(accepted)}")
     if not info.title:
         info = replace(info, title=cls.default().info.title)
     base = cls(info=info, folder=folder, source=source, tables={k: data[k] for k in KIT_SECTIONS if k in data})
-    return cls.from_table({k: data[k] for k in cls.sections if k in data}, base)
+    game = cls.from_table({k: data[k] for k in cls.sections if k in data}, base)
+    if not _has_components(cls, data):
+        return game      # the package's own pieces and faces: no need to load the kit (a quick `pnp check`)
+    from .kit.design import with_design
+    return with_design(game)
+
+
+def _has_components(cls: type[Game], data: dict[str, Any]) -> bool:
+    """Whether the folder declares components of its own (a kind, faces, fonts...), names a file
+    as a piece's face, or is a game made of data."""
+    if not cls.engine or any(k in data for k in KIT_SECTIONS if k not in ("print", "pieces")):
+        return True
+    faces = []
+    for table in (data.get("pieces") or {}).values() if isinstance(data.get("pieces"), dict) else ():
+        if isinstance(table, dict):
+            faces += [table.get("front"), table.get("back"), *(table.get("backs") or {})]
+            faces += [v for row in table.get("faces") or () if isinstance(row, list) for v in row[:2]]
+    return any(names_a_file(face) for face in faces)
 
 
 def find_game(folder: Path | str | None) -> Game:

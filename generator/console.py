@@ -115,7 +115,8 @@ def run_check(files: Sequence[Path], game: Path | None, verbose: bool) -> NoRetu
 def run_build(game: Path | None = None, out: Path | str | None = None, paper: str | None = None,
               duplex: str | None = None, back_offset: str | None = None, square: str | None = None,
               ink_saver: bool = False, png: bool = False, rules: Path | None = None,
-              rulebook_only: bool = False, force: bool = False, watch: bool = False) -> None:
+              rulebook_only: bool = False, force: bool = False, watch: bool = False,
+              showcase: bool = False) -> None:
     """`pnp build`: write the kit (and the examples booklet), print their paths; with `watch`,
     again whenever the game folder changes."""
     from . import build
@@ -126,7 +127,8 @@ def run_build(game: Path | None = None, out: Path | str | None = None, paper: st
             with errors_to_exit_codes():
                 paths = build.run(game=game, out=out, paper=paper, duplex=duplex, back_offset=back_offset,
                                   square=square, ink_saver=ink_saver, png=png, rules=rules,
-                                  rulebook_only=rulebook_only, force=force, report=lambda text: echo(text, err=True),
+                                  rulebook_only=rulebook_only, force=force, showcase=showcase,
+                                  report=lambda text: echo(text, err=True),
                                   stage=stages)
         finally:
             stages.stop()

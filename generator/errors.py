@@ -76,18 +76,28 @@ def read_text(path: Path, error: type[LocatedError]) -> str:
 def key_line(source: str, section: str, key: str | None = None) -> int | None:
     """The 1-based line of `key` inside `[section]` of a TOML text (or of the section header); a
     key written as a table of its own (`[section.key]`) is found at that header."""
-    current = None
+    current, child = None, None
     header = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]\s*(#.*)?$")
     assign = re.compile(r"^\s*\"?([A-Za-z0-9_.-]+?)\"?\s*=")
+    wanted = section if key is None else f"{section}.{key}"
     for number, line in enumerate(source.splitlines(), start=1):
         match = header.match(line)
         if match:
             current = match.group(1).strip('[] ')
-            if current == (section if key is None else f"{section}.{key}"):
+            if current == wanted:
                 return number
+            if child is None and current.startswith(wanted + "."):
+                child = number     # [section.name] when there is no [section] header
             continue
         if key is not None and current == section:
             match = assign.match(line)
             if match and match.group(1) == key:
                 return number
-    return None
+    return child
+
+
+def did_you_mean(word: str, choices) -> str:
+    """" (did you mean 'x'?)" for a near miss of `word` among `choices`, else ""."""
+    import difflib
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

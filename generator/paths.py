@@ -50,3 +50,11 @@ def own_file(folder: Path, name: str) -> Path | None:
     if inside(folder, name) is None:
         raise GameFileError(path, None, why_outside(folder, name))
     return path
+
+
+ART_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")   # the designer's art (generator/kit/artfile.py)
+
+
+def names_a_file(value: object) -> bool:
+    """Whether a face is written as a file of the folder ("art/hero.svg") rather than by name."""
+    return isinstance(value, str) and (value.lower().endswith(ART_SUFFIXES) or "/" in value)

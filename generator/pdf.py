@@ -29,8 +29,10 @@ FONTS = {
     "Garamond-Bold": "EBGaramond12-Bold.ttf",      # ASCII only: for titles
     "Garamond-Italic": "EBGaramond12-Italic.ttf",
     "DejaVuSansMono": "DejaVuSansMono.ttf",        # Bitstream Vera licence, LICENSE-DejaVu.txt
+    "DejaVuSerif-Bold": "DejaVuSerif-Bold.ttf",    # figures on tokens and tracks: lining, heavy
 }
 SERIF, BOLD, ITALIC = "Garamond", "Garamond-Bold", "Garamond-Italic"
+FIGURES = "DejaVuSerif-Bold"  # values on tokens, numbers on tracks (EB Garamond Bold's figures are old-style)
 GLYPHS = "Garamond-Glyphs"  # the regular face under a name with no bold or italic mapping
 MONO = "DejaVuSansMono"     # move notation in running text
 # For the characters the bundled Garamond lacks (a title in Greek, Cyrillic or with rarer Latin
@@ -71,6 +73,7 @@ def register_fonts() -> None:
     addMapping(SERIF, 0, 1, ITALIC)
     addMapping(SERIF, 1, 1, BOLD)  # no bold italic in the bundle
     _map_alone(MONO)
+    _map_alone(FIGURES)
     _registered = True
 
 
@@ -89,6 +92,32 @@ def _register(name: str, path: Path) -> None:
     font = TTFont(name, str(path))
     font.ascent, font.descent = font.face.ascent, font.face.descent
     pdfmetrics.registerFont(font)
+
+
+MAX_FONT_BYTES = 16 * 2 ** 20   # a font file of a game folder
+
+
+def register_file_font(path: Path) -> str:
+    """A game folder's font file (TrueType outlines, .ttf or .otf), registered for embedding under
+    a name made from its content; raises ValueError for a file that cannot be embedded."""
+    import hashlib
+
+    from reportlab.pdfbase.ttfonts import TTFError
+
+    size = path.stat().st_size
+    if size > MAX_FONT_BYTES:
+        raise ValueError(f"{size / 2 ** 20:.0f} MB: a font file is at most {MAX_FONT_BYTES // 2 ** 20} MB")
+    name = "Folder-" + hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            _register(name, path)
+        except TTFError as exc:
+            raise ValueError(f"cannot embed this font ({exc}); use a TrueType font (.ttf, or an .otf "
+                             f"with TrueType outlines)") from None
+        except Exception as exc:  # a broken file: reportlab raises anything
+            raise ValueError(f"not a font file ({exc})") from None
+        _map_alone(name)
+    return name
 
 
 def _map_alone(name: str) -> None:
@@ -120,17 +149,34 @@ def _has(font: str, ch: str) -> bool:
     return table is None or ord(ch) in table
 
 
-def _face_for(ch: str, font: str) -> str | None:
+_missing: dict[str, str] = {}   # a character no font has -> the first text it was left out of
+
+
+def _face_for(ch: str, font: str, text: str = "") -> str | None:
     """The font that sets `ch`: `font`, else the regular serif, else the fallback; None when no
-    bundled font has it (an emoji): such a character is left out rather than printed as a box."""
+    bundled font has it (an emoji): such a character is left out rather than printed as a box,
+    and `missing_glyphs` reports it."""
     if _has(font, ch) or ch in " \n":
         return font
     if _has(SERIF, ch):
         _register_on_demand(GLYPHS, FONTS[SERIF])
         return GLYPHS
     _register_on_demand(FALLBACK, FALLBACK_FILE)
-    return FALLBACK if _has(FALLBACK, ch) else None
+    if _has(FALLBACK, ch):
+        return FALLBACK
+    at = text.find(ch)
+    _missing.setdefault(ch, text[max(0, at - 40):at + 20].strip())
+    return None
 
+
+def missing_glyphs(clear: bool = True) -> list[str]:
+    """Warnings for the characters left out since the last call because no embedded font has them,
+    each naming the text it was in."""
+    found = [f"no embedded font has {ch!r} (U+{ord(ch):04X}), left out of ...{text!r}..."
+             for ch, text in sorted(_missing.items())]
+    if clear:
+        _missing.clear()
+    return found
 
 def runs(text: str, font: str) -> list[tuple[str, str]]:
     """`text` as (font, run) pairs, each character in a font that has its glyph.
@@ -143,7 +189,7 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
         return [(font, text)]
     out: list[tuple[str, str]] = []
     for ch in text:
-        face = _face_for(ch, font)
+        face = _face_for(ch, font, text)
         if face is None:
             continue
         if out and out[-1][0] == face:
@@ -182,14 +228,15 @@ def draw_string(c, x: float, y: float, text: str, font: str, size: float) -> Non
     c.drawText(t)
 
 
-def bold_safe(text: str, escaped: bool = True) -> str:
-    """Paragraph markup for bold text: characters the bold face lacks are set in the regular one,
-    or the fallback font (see `runs`). `text` is already escaped markup unless `escaped` is False."""
+def bold_safe(text: str, escaped: bool = True, font: str = BOLD) -> str:
+    """Paragraph markup for text in `font` (bold by default): characters it lacks are set in the
+    regular serif, or the fallback font (see `runs`). `text` is already escaped markup unless
+    `escaped` is False."""
     if not escaped:
         text = escape(text)
-    if text.isascii():
+    if text.isascii() and font in (BOLD, SERIF, ITALIC):
         return text
-    return "".join(run if face == BOLD else f'<font face="{face}">{run}</font>' for face, run in runs(text, BOLD))
+    return "".join(run if face == font else f'<font face="{face}">{run}</font>' for face, run in runs(text, font))
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
@@ -229,6 +276,13 @@ def paragraph(c, text: str, x: float, y: float, width: float, font=SERIF, size=8
     return y
 
 
+def pdf_name(text: str) -> str:
+    """`text` as a PDF name's characters: letters, digits, '-' and '.'; anything else (a space, a
+    bracket, a slash, a letter outside ASCII) becomes '_' (a name reaches the page's content
+    stream as it is, where a space would end it)."""
+    return re.sub(r"[^A-Za-z0-9.-]", "_", text) or "_"
+
+
 class Forms:
     """Form XObjects on one canvas, each drawn once on first use and placed by name after that
     (a face on every copy of a piece, a board on every tile)."""
@@ -242,8 +296,9 @@ class Forms:
         """The form for `key` (its first item names it), drawn by `draw(canvas)` inside `box`
         (x0, y0, x1, y1) the first time."""
         if key not in self.names:
-            number = self.counts[key[0]] = self.counts.get(key[0], -1) + 1
-            name = f"{key[0]}_{number}"
+            stem = pdf_name(key[0])
+            number = self.counts[stem] = self.counts.get(stem, -1) + 1
+            name = f"{stem}_{number}"
             self.c.beginForm(name, *box)
             draw(self.c)
             self.c.endForm(**_form_resources(self.c))

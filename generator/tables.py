@@ -3,7 +3,7 @@ refused as `components.toml:LINE: [section] key: what was expected`.
 
 `TableReader(game)` reads any game's tables: `config.take` fills [game] (and a package's tables of
 plain numbers) with it, `kit.model` reads [print] and [pieces.*], and the data-only games' reader
-(`games.components.design.Reader`) subclasses it. Every error goes through `game.error`, which
+(`kit.design.Reader`) subclasses it. Every error goes through `game.error`, which
 finds the key's line (a data-only game also sends an error about a generated [pieces.NAME] table
 to the table the designer wrote).
 """
@@ -16,7 +16,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from .errors import GameFileError
+from .errors import GameFileError, did_you_mean
 from .games.base import MAX_COPIES, Game, GameInfo
 from .units import mm, parse_length
 
@@ -62,7 +62,8 @@ class TableReader:
             raise self._not_a_table(section)
         for key in value:
             if key not in accepted:
-                raise self.game.error(section, key, f"unknown key {key!r} in [{section}]; accepted keys: "
+                                raise self.game.error(section, key, f"unknown key {key!r} in [{section}]"
+                                                    f"{did_you_mean(key, accepted)}; accepted keys: "
                                                     f"{', '.join(accepted)}")
         return value
 

@@ -58,6 +58,10 @@ def expected_faces(game: str) -> Counter:
         room = int(180 // float(track.get("cell", "12mm").rstrip("m")))
         for k in range(-(-cells // room)):
             want[f"{key}-{k + 1}"] += 1
+        if track.get("markers") is True:        # a marker for each side, a + on its back
+            for side in sides:
+                want[f"{key}-marker-{side}"] += 1
+                want[f"{key}-marker-{side}-lap"] += 1
     for key in d.get("screens", {}):
         for side in sides:
             want[f"{key}-{side}"] += 1
@@ -109,6 +113,8 @@ def sizes(name: str) -> dict[str, tuple[float, float]]:
             out[face] = {"poker": (63, 88), "mini": (44, 63)}[d["cards"][key]["size"]]
         elif key in d.get("screens", {}):
             out[face] = (180, 124)
+        elif key in d.get("tracks", {}) and "-marker-" in face:
+            out[face] = (0.8 * 13, 0.8 * 13)            # a marker: 0.8 of a 13 mm cell
         elif key in d.get("tracks", {}):
             out[face] = (13 * 13, 13)
     return out

@@ -387,7 +387,7 @@ def test_six_villages_give_six_villages_and_a_seven_space_tracker(tmp_path):
     drawn = pieces_drawn(pages)
     assert drawn["village"] == 6 and drawn["village-looted"] == 6
     tracker = kit.piece("tracker")
-    cells = layout.tracker_cells(tracker, layout.content_frame(kit).w)
+    cells = layout.tracker_cells(tracker.spaces, tracker.width, layout.content_frame(kit).w)
     assert [name for name, _ in cells] == ["7", "6", "5", "4", "3", "2", "1", "Reserve"]
     reader = PdfReader(str(tmp_path / "out" / "siege-of-armagh-a4.pdf"))
     assert "all 6 villages" in "".join(page.extract_text() for page in reader.pages)  # player aid
@@ -478,7 +478,8 @@ def _game_with(tmp_path, old, new):
 @pytest.mark.parametrize("old,new,message", [
     ('front = "irish"', 'front = "irish"\ncolour = "green"', r"unknown key 'colour' in \[pieces.irish_troop\]; accepted keys: name, kind"),
     ('size = 0.9', 'size = "big"', r"\[pieces.river\] size: bad size 'big'; expected a fraction"),
-    ('front = "river"', 'front = "rivers.svg"', r"unknown art 'rivers.svg'; the kit draws: viking-front"),
+    ('front = "river"', 'front = "rivers"', r"unknown art 'rivers' \(did you mean 'river'\?\); the kit draws: viking-front"),
+    ('front = "river"', 'front = "art/rivers.svg"', r"\[pieces.river\] front: no such file 'art/rivers.svg' in the game folder"),
     ('viking-raider = "plain_vikings"', 'viking-raider = 4', r"backs add up to 7 .* but count is 8"),
     ('spaces = "tracker_spaces"', 'spaces = 4', r"spaces is 4 but the rules need 1 \+ villages = 6"),
     ('square = "45mm"', 'square = "45"', r"\[print\] square: bad length '45'"),

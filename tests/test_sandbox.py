@@ -40,7 +40,8 @@ def test_every_clan_has_its_warriors_in_hand_and_sees_only_its_own():
         assert [c["count"] for c in others] == [15, 15, 15]
         assert not re.search(r"warriors-(?!%s)\w+-\d" % clan, json.dumps(payload))
     supply = Counter(p["face"] for p in pieces(table, "stone", area="supply"))
-    assert supply == Counter({"palisades": 34, "gold-1": 16, "gold-2": 8, "gold-5": 4, "reminder": 4})
+    markers = {f"score-marker-{clan}": 1 for clan in ("stone", "ember", "tide", "thorn")}   # on the shared track
+    assert supply == Counter({"palisades": 34, "gold-1": 16, "gold-2": 8, "gold-5": 4, "reminder": 4, **markers})
     assert table.payload(table.key_of("stone"))["furniture"][:1] == ["score-1"]
 
 

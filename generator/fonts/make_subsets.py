@@ -11,7 +11,8 @@ because the kit must build in a fraction of a second. This is a maintainer's too
 the build; it needs fontTools (`pip install fonttools`) and the full fonts, for example from
 Debian's fonts-ebgaramond-extra package, and DejaVu Sans Mono (the move notation; Bitstream Vera
 licence with DejaVu's public-domain changes, see LICENSE-DejaVu.txt) from fonts-dejavu-core, and
-the variable `EBGaramond[wght].ttf` (PyPI's fontpkg-eb-garamond ships it):
+DejaVu Serif Bold (the figures on tokens and score tracks) from fonts-dejavu-extra, and the
+variable `EBGaramond[wght].ttf` (PyPI's fontpkg-eb-garamond ships it):
 
     python generator/fonts/make_subsets.py /usr/share/fonts/truetype/ebgaramond /usr/share/fonts/truetype/dejavu \
         PATH/TO/EBGaramond[wght].ttf
@@ -69,6 +70,8 @@ def main(source: str, mono_source: str, variable: str) -> None:
         _subset(font, here / f"EBGaramond12-{style}.ttf")
     # the name keeps no "Bitstream" or "Vera", as the Bitstream Vera licence asks of changed fonts
     _subset(TTFont(Path(mono_source) / "DejaVuSansMono.ttf"), here / "DejaVuSansMono.ttf")
+    # the figures of tokens and tracks: lining, heavy, readable small
+    _subset(TTFont(Path(mono_source) / "DejaVuSerif-Bold.ttf"), here / "DejaVuSerif-Bold.ttf")
 
 
 if __name__ == "__main__":

@@ -555,6 +555,9 @@ class Game:
     tables: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
     options: tuple[tuple[str, str], ...] = ()
     rule_set: str = ""
+    # the folder's components, read by the kit for every game (`generator.kit.design.Design`;
+    # None for the built-in game without a folder): every face, the pieces, the kit's words
+    design: Any = field(default=None, compare=False, hash=False, repr=False)
 
     def __init_subclass__(cls, **kwargs):
         """A game package's Game takes its package's name and the fences the package declares
@@ -608,8 +611,21 @@ class Game:
         return key_line(self.source, section, key)
 
     def error(self, section: str, key: str | None, message: str) -> GameFileError:
-        """An error about `[section] key`, located in components.toml."""
-        return GameFileError(self.path, self.line_of(section, key), message)
+        """An error about `[section] key`, located in components.toml: at the key's line, else its
+        table's (a key of an inline table is found at the table's key). An error about a [pieces]
+        table the kit generated is told of the table the designer wrote (such as [tokens.gold])."""
+        sources = self.design.sources if self.design is not None else {}
+        source = sources.get(section.removeprefix("pieces.")) if section.startswith("pieces.") else None
+        if source is not None:
+            key = {"faces": "count", "front": None, "back": None}.get(key, key) if key else None
+            message, section = message.replace(f"[{section}]", f"[{source}]"), source
+        line = self.line_of(section, key) if key else None
+        while line is None and section:
+            line = self.line_of(section)
+            section, _, key = section.rpartition(".")
+            if line is None and section:
+                line = self.line_of(section, key)
+        return GameFileError(self.path, line, message)
 
     def template(self, name: str) -> Path:
         """The template `name`: the game folder's templates/NAME when present, else the one the
@@ -673,8 +689,9 @@ class Game:
 
     def owner(self, face: str) -> str:
         """The label of the side whose pieces show `face` ("" for a shared component), for the
-        tables that seat people: a sandbox hand, a Tabletop Simulator bag per player."""
-        return ""
+        tables that seat people: a sandbox hand, a Tabletop Simulator bag per player. The
+        folder's components made for a side (`sides = true`) know it."""
+        return self.design.owners.get(face, "") if self.design is not None and self.sides else ""
 
     def check_options(self, values: dict[str, object], rules: str | None = None) -> dict[str, str]:
         return resolve_options(self.option_specs, values)
@@ -694,8 +711,10 @@ class Game:
         return replace(self, rule_set=rules)
 
     def template_values(self) -> dict[str, Any]:
-        """The numbers a rules template, a count in [pieces] or a card may use, by name."""
-        return {"title": self.info.title, "version": self.info.version, "designer": self.info.designer}
+        """The numbers a rules template, a count in [pieces] or a card may use, by name: the
+        game's, and its components' totals (`{{ warriors }}`) and sides' names."""
+        values = {"title": self.info.title, "version": self.info.version, "designer": self.info.designer}
+        return {**values, **self.design.values} if self.design is not None else values
 
     def describe_outcome(self, outcome: Outcome) -> tuple[str, str]:
         """The result in words, as a headline and how: ("The Reds win", "the crown")."""
@@ -716,17 +735,28 @@ class Game:
 
     # --- the kit
     @property
-    def faces(self) -> Any:
-        """The named faces the package draws (a `generator.kit.faces.FaceSet`), the defaults of
-        its pieces' art."""
+    def package_faces(self) -> Any:
+        """The named faces the package draws (a `generator.kit.faces.FaceSet`): the defaults of
+        its pieces' art, its board, its special cards (a tracker, a player aid)."""
         raise NotImplementedError
+
+    @property
+    def faces(self) -> Any:
+        """Every face the game prints and pictures: the package's, with the folder's components
+        and the designer's own art (`design`) added."""
+        return self.design.faces if self.design is not None else self.package_faces
 
     def warnings(self) -> tuple[str, ...]:
         """What a build should tell the designer (art printed below 300 dpi...)."""
-        return ()
+        return self.design.warnings if self.design is not None else ()
+
+    def package_hooks(self) -> "KitHooks":
+        """What the package adds to the kit: the cover's words and pictures."""
+        return KitHooks()
 
     def kit_hooks(self) -> "KitHooks":
-        return KitHooks()
+        """The kit's words and pictures: the package's, with what the folder's [style] changes."""
+        return self.design.hooks if self.design is not None else self.package_hooks()
 
     # --- the rulebook's number check
     count_nouns: ClassVar[tuple[tuple[str, str], ...]] = ()   # (noun regex, count name)
@@ -748,4 +778,5 @@ class KitHooks:
     piece_notes: dict[str, str] = field(default_factory=dict)  # piece kind -> parts-list text ({spaces})
     hidden_fronts: str = ""                       # cover: why two-sided pieces keep a secret
     folded: tuple[str, ...] = ()                  # pieces folded after cutting (a player screen), by key
+    board: bool = True                            # whether the kit prints a board (and a mini board)
     check: Callable[[Any], str | None] = lambda piece: None  # a piece the rules cannot use -> why

@@ -13,9 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import GameFileError
-from ..paths import inside, why_outside
+from ..paths import ART_SUFFIXES, inside, why_outside
 
-SVG, IMAGES = (".svg",), (".png", ".jpg", ".jpeg")
+SVG, IMAGES = ART_SUFFIXES[:1], ART_SUFFIXES[1:]
 MIN_DPI = 300
 MAX_PIXELS = 40_000_000          # an image's width x height: more than a sheet at 600 dpi
 MAX_ART_BYTES = 32 * 2 ** 20     # one art file
@@ -119,7 +119,28 @@ def _svg(path: Path):
         raise GameFileError(path, None, f"broken SVG: {exc}") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise GameFileError(path, None, "broken SVG: no width and height (give width, height or a viewBox)")
+    _embedded_fonts(drawing)
     return drawing
+
+
+def _embedded_fonts(drawing) -> None:
+    """Every text of the drawing in a bundled (embedded) font: svglib maps an SVG's font families to
+    the PDF standard fonts (Helvetica, Times...), which are not embedded, and the drawing starts in
+    Helvetica. Bold and italic families keep their weight."""
+    from reportlab.graphics.shapes import String
+    from reportlab.pdfbase.pdfmetrics import standardFonts
+
+    from ..pdf import BOLD, ITALIC, SERIF, register_fonts
+
+    register_fonts()
+    drawing.initialFontName = SERIF
+    nodes = [drawing]
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, String) and node.fontName in standardFonts:
+            name = node.fontName.lower()
+            node.fontName = BOLD if "bold" in name else ITALIC if "italic" in name or "oblique" in name else SERIF
+        nodes.extend(getattr(node, "contents", ()))
 
 
 def draw_art(c, art: Art, x: float, y: float, w: float, h: float, *, contain: bool = False) -> None:

@@ -39,7 +39,10 @@ class FaceSet:
     board coordinates) of the words it prints in its frame; `specials`: piece kind ("tracker",
     "aid") -> `draw(canvas, w, h, *, piece, kit, ink_saver, icon, bleed)` (its background runs `bleed`
     past the trim); `default_pieces`: the [pieces]
-    table used when components.toml has none; `accent` colours the cover's headings."""
+    table used when components.toml has none; `accent` colours the cover's headings; `sized`:
+    True when every face draws at real size (`draw(canvas, ink, label, bleed, w, h)`, in points),
+    else the names of those that do (the others paint a 100-unit box); `turned`: faces of the far
+    side, drawn turned 180 degrees where they stand on a board (a tile faces its owner)."""
 
     draw: dict[str, FaceDraw]
     labels: dict[str, str]
@@ -48,11 +51,15 @@ class FaceSet:
     specials: dict[str, Callable[..., None]] = field(default_factory=dict)
     default_pieces: dict[str, dict] = field(default_factory=dict)
     accent: Color = INK
-    sized: bool = False     # draw(canvas, ink, label, bleed, w, h) at real size, in points
+    sized: bool | frozenset[str] = False
+    turned: frozenset[str] = frozenset()
 
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(self.draw)
+
+    def is_sized(self, face: str) -> bool:
+        return self.sized is True or bool(self.sized) and face in self.sized
 
 
 def draw_face(c, faces: FaceSet, face: str, x: float, y: float, size, *, label: str | None = None,
@@ -66,11 +73,11 @@ def draw_face(c, faces: FaceSet, face: str, x: float, y: float, size, *, label: 
     w, h = (size, size) if isinstance(size, (int, float)) else size
     if label is None:
         label = faces.labels.get(face, "")
-    if min(w, h) < MIN_LABEL_SIZE:
+    if min(w, h) < MIN_LABEL_SIZE and not faces.is_sized(face):   # a real-size face fits its own text
         label = ""
     c.saveState()
     c.translate(x, y)
-    if faces.sized:
+    if faces.is_sized(face):
         clip_rect(c, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
         faces.draw[face](c, Ink(ink_saver), label, bleed, w, h)
         c.restoreState()
@@ -310,7 +317,7 @@ CARD_BAND = mm(15)  # the title band
 
 
 def text_card(c, w: float, h: float, *, title: str, sections, style: CardStyle, ink_saver: bool = False,
-              bleed: float = 0.0) -> tuple[float, float]:
+              bleed: float = 0.0, subtitle: str = "PLAYER AID") -> tuple[float, float]:
     """A card of text sections (`card_sections`) under a title band: the background and the band
     run `bleed` past the trim. Returns the text column's x and width, for what a game adds below."""
     ink = Ink(ink_saver)
@@ -321,7 +328,7 @@ def text_card(c, w: float, h: float, *, title: str, sections, style: CardStyle, 
     c.setLineWidth(1.0)
     c.rect(5, 5, w - 10, h - 10, fill=0, stroke=1)
     text_centered(c, title.upper(), w / 2, h - CARD_BAND + 20, BOLD, 12, CARD_BONE if not ink_saver else INK, 1.6)
-    text_centered(c, "PLAYER AID", w / 2, h - CARD_BAND + 8, SERIF, 8.5, CARD_GOLD if not ink_saver else INK, 2.5)
+    text_centered(c, subtitle.upper(), w / 2, h - CARD_BAND + 8, SERIF, 8.5, CARD_GOLD if not ink_saver else INK, 2.5)
     y = h - CARD_BAND - style.top
     x, width = style.inset, w - 2 * style.inset
     for heading, items in sections:
@@ -336,3 +343,15 @@ def text_card(c, w: float, h: float, *, title: str, sections, style: CardStyle, 
             y = paragraph(c, item, x + 10, y, width - 10, size=style.item_size) - style.item_gap
         y -= style.section_gap
     return x, width
+
+
+def text_card_height(w: float, sections, style: CardStyle) -> float:
+    """The height `text_card` fills with `sections` on a card `w` wide (the band included)."""
+    from ..pdf import wrap
+    width = w - 2 * style.inset
+    used = CARD_BAND + style.top
+    for _, items in sections:
+        used += style.heading_gap + style.section_gap
+        for item in items:
+            used += len(wrap(item, SERIF, style.item_size, width - 10)) * style.item_size * 1.22 + style.item_gap
+    return used

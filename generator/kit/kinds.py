@@ -11,25 +11,43 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable
 
 from reportlab.lib.colors import Color
-from reportlab.lib.enums import TA_CENTER, TA_LEFT
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
-from reportlab.platypus import Paragraph
 
-from ..games.symbols import SYMBOLS
-from ..pdf import BOLD, INK, PAPER, SERIF, bold_safe, escape, hx
-from . import board
+from ..games.symbols import Symbol
+from ..pdf import BOLD, FIGURES, INK, ITALIC, PAPER, SERIF, hx, runs_width
+from . import board, richtext
 from .artfile import Art, draw_art
-from .faces import Ink, circle, clip_rect, ground, poly, star, text_centered, tint
+from .richtext import MIN_TEXT, TextDoesNotFit
+from .faces import (CardStyle, Ink, circle, clip_rect, ground, poly, star, text_card, text_card_height, text_centered,
+                    tint, track_card, track_space)
 
-FIGURES = "Times-Bold"      # lining figures for values (the bundled serif has old-style ones)
 PLATE = hx("#e2c27a")
 PANEL = hx("#fffdf8")       # the pale ground under a card's text and a screen's reference panels
+
+
+@dataclass(frozen=True)
+class Fonts:
+    """The fonts the kinds set text in: `body` (texts, labels), `title` (names, headings),
+    `figures` (values and track numbers: lining figures), `italic`; `named`: the folder's own
+    fonts by name ([fonts]), for layouts. All embedded."""
+
+    body: str = SERIF
+    title: str = BOLD
+    figures: str = FIGURES
+    italic: str = ITALIC
+    named: dict[str, str] = field(default_factory=dict)
+
+
+    def styles(self) -> richtext.Styles:
+        """Body text's regular, bold and italic faces."""
+        bold = BOLD if self.body == SERIF else self.body
+        return richtext.Styles(self.body, bold, self.italic if self.body == SERIF else self.body)
+
 
 # ----------------------------------------------------------------------------- colours and marks
 
@@ -145,8 +163,11 @@ def background(c, ink: Ink, fill: Color | None, art: Art | None, bleed: float, w
 
 
 def fit_text(text: str, font: str, size: float, width: float) -> float:
-    """The size (at most `size`) at which `text` fits `width`."""
-    natural = pdfmetrics.stringWidth(text, font, size)
+    """The size (at most `size`) at which `text` fits `width` (each character in a font that has
+    it, `pdf.runs`)."""
+    from ..pdf import register_fonts, runs
+    register_fonts()
+    natural = runs_width(runs(text, font), size) if not text.isascii() else pdfmetrics.stringWidth(text, font, size)
     return size if natural <= width else size * width / natural
 
 
@@ -154,83 +175,129 @@ def title(c, text: str, x: float, y: float, width: float, size: float, color: Co
     """One line of centred text, shrunk to fit `width`."""
     if not text:
         return
-    if font == BOLD and not text.isascii():
-        font = SERIF
     text_centered(c, text, x, y, font, fit_text(text, font, size, width), color)
 
 
 # ----------------------------------------------------------------------------- text boxes
 
-def markup(text: str) -> list[str]:
-    """Light Markdown to paragraph markup: blank-line paragraphs, "- " bullets, **bold**, *italic*."""
-    blocks, out = re.split(r"\n\s*\n", text.strip()), []
-    for block in blocks:
-        for item in re.split(r"\n(?=\s*[-*] )", block):
-            item = " ".join(item.split())
-            bullet = item.startswith(("- ", "* "))
-            item = escape(item[2:] if bullet else item)
-            item = re.sub(r"\*\*(.+?)\*\*", lambda m: f"<b>{bold_safe(m.group(1))}</b>", item)
-            item = re.sub(r"\*(.+?)\*", r"<i>\1</i>", item)
-            out.append(("\u2022 " if bullet else "") + item)
-    return [o for o in out if o]
+def fitted_size(text: str, w: float, h: float, size: float, fonts: Fonts = Fonts(),
+                icons: dict | None = None) -> float:
+    """The size, at most `size`, at which `text` (light Markdown) fills the box w x h; raises
+    TextDoesNotFit when it would be below MIN_TEXT."""
+    return richtext.fitted(text, w, h, size, fonts.styles(), frozenset(icons or ()))
 
 
 def text_box(c, text: str, x: float, y: float, w: float, h: float, size: float, color: Color,
-             center: bool = False) -> None:
-    """Wrapped text filling the box (x, y, w, h) from its top, shrunk until it fits."""
-    blocks = markup(text)
-    if not blocks or w <= 0 or h <= 0:
-        return
-    while True:
-        style = ParagraphStyle("t", fontName=SERIF, fontSize=size, leading=size * 1.2, textColor=color,
-                               alignment=TA_CENTER if center else TA_LEFT, spaceAfter=size * 0.35)
-        paras = [Paragraph(b, style) for b in blocks]
-        heights = [p.wrap(w, h)[1] for p in paras]
-        total = sum(heights) + style.spaceAfter * (len(paras) - 1)
-        if total <= h or size < 4:
-            break
-        size *= 0.92
-    top = y + h
-    for para, height in zip(paras, heights):
-        para.drawOn(c, x, top - height)
-        top -= height + style.spaceAfter
+             center: bool = False, fonts: Fonts = Fonts(), icons: dict | None = None) -> None:
+    """Wrapped text filling the box (x, y, w, h) from its top, shrunk until it fits (not below
+    MIN_TEXT: the readers check it fits); `:name:` draws the icon `icons[name]` (a mark or an Art)
+    at text size."""
+    icons = icons or {}
+
+    def icon(c, name, ix, iy, s):
+        draw_mark(c, icons[name], ix + s / 2, iy + s / 2, s / 2, color)
+
+    richtext.draw(c, text, x, y, w, h, size, color, fonts.styles(), frozenset(icons), icon,
+                  "center" if center else "left")
 
 
 # ----------------------------------------------------------------------------- movement tiles
 
 @dataclass(frozen=True)
 class TileFace:
-    """One face of a movement tile: its name, its grid rows (top row first) and its side marker."""
+    """One face of a movement tile: its name, its grid rows (top row first) and overlay grid of
+    area symbols (or None), its face numeral ("I" front, "II" back), whether it is a starting face,
+    the kind's letter in example grids, and whether the kind is the leader."""
 
     name: str
     grid: tuple[str, ...]
-    marker: str            # "I" front, "II" back
+    marker: str
+    aura: tuple[str, ...] | None = None
+    start: bool = False
+    letter: str = ""
+    leader: bool = False
 
 
-def symbol(c, char: str, x: float, y: float, s: float, color: Color, ground: Color,
-           direction: tuple[int, int] = (0, 1), mark=None) -> None:
-    """Draw the grid symbol `char` (a `SYMBOLS` key) centred on (x, y) in a cell of side s."""
+def _bar(c, x, y, r, color):
+    c.setStrokeColor(color)
+    c.setLineWidth(r * 0.32)
+    c.line(x - r * 1.05, y, x + r * 1.05, y)
+
+
+def _eye(c, x, y, r, color, ground):
+    path = c.beginPath()
+    path.moveTo(x - r * 1.15, y)
+    path.curveTo(x - r * 0.5, y + r * 0.95, x + r * 0.5, y + r * 0.95, x + r * 1.15, y)
+    path.curveTo(x + r * 0.5, y - r * 0.95, x - r * 0.5, y - r * 0.95, x - r * 1.15, y)
+    path.close()
+    c.setFillColor(color)
+    c.drawPath(path, fill=1, stroke=0)
+    circle(c, x, y, r * 0.42, fill=ground)
+    circle(c, x, y, r * 0.2, fill=color)
+
+
+def _shield_path(c, x, y, r):
+    path = c.beginPath()
+    path.moveTo(x - 0.85 * r, y + 0.9 * r)
+    path.lineTo(x + 0.85 * r, y + 0.9 * r)
+    path.curveTo(x + 0.85 * r, y - 0.2 * r, x + 0.45 * r, y - 0.75 * r, x, y - r)
+    path.curveTo(x - 0.45 * r, y - 0.75 * r, x - 0.85 * r, y - 0.2 * r, x - 0.85 * r, y + 0.9 * r)
+    path.close()
+    return path
+
+
+def symbol(c, sym: Symbol, x: float, y: float, s: float, color: Color, ground: Color,
+           direction: tuple[int, int] = (0, 1), mark=None, art: Art | None = None) -> None:
+    """Draw the grid symbol `sym` (its `shape`, or the designer's `art`) centred on (x, y) in a
+    cell of side s; arrows point along `direction` (away from the own square)."""
     r = s * 0.3
     lw = max(0.6, s * 0.08)
-    if char == "m":
+    shape = sym.shape
+    if art is not None:
+        c.saveState()
+        clip_rect(c, x - s * 0.4, y - s * 0.4, s * 0.8, s * 0.8)
+        draw_art(c, art, x - s * 0.4, y - s * 0.4, s * 0.8, s * 0.8, contain=True)
+        c.restoreState()
+    elif shape == "dot":
         circle(c, x, y, r, fill=color)
-    elif char == "j":
+    elif shape == "ring":
         circle(c, x, y, r * 0.92, fill=ground, stroke=color, width=lw)
-    elif char in "sJ":
+    elif shape == "barred-dot":
+        circle(c, x, y, r, fill=color)
+        _bar(c, x, y, r * 0.85, ground)
+    elif shape == "barred-ring":
+        circle(c, x, y, r * 0.92, fill=ground, stroke=color, width=lw)
+        _bar(c, x, y, r * 0.92, color)
+    elif shape in ("arrow", "open-arrow"):
         angle = math.atan2(direction[1], direction[0]) if direction != (0, 0) else math.pi / 2
         pts = [(x + r * 1.15 * math.cos(angle + a), y + r * 1.15 * math.sin(angle + a)) for a in (0, 2.5, -2.5)]
-        if char == "s":
-            poly(c, pts, fill=color)
-        else:
-            poly(c, pts, fill=ground, stroke=color, width=lw)
-    elif char == "x":
+        poly(c, pts, fill=color if shape == "arrow" else ground, stroke=None if shape == "arrow" else color,
+             width=lw)
+    elif shape == "star":
         _star(c, x, y, r * 1.15, 4, 0.35, color)
-    elif char == "c":
+    elif shape == "command":
         c.setStrokeColor(color)
         c.setLineWidth(lw)
         c.rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7, stroke=1, fill=0)
         poly(c, [(x - r * 0.4, y - r * 0.4), (x + r * 0.45, y), (x - r * 0.4, y + r * 0.4)], fill=color)
-    elif char == "O":       # a gold plate with the piece's art, the same on light and dark tiles
+    elif shape == "eye":
+        _eye(c, x, y, r, color, ground)
+    elif shape in ("shield", "filled-shield"):
+        path = _shield_path(c, x, y, r * 1.05)
+        c.setStrokeColor(color)
+        c.setFillColor(color)
+        c.setLineWidth(lw)
+        c.drawPath(path, fill=int(shape == "filled-shield"), stroke=1)
+    elif shape == "square":
+        c.setFillColor(color)
+        c.rect(x - r * 0.8, y - r * 0.8, r * 1.6, r * 1.6, stroke=0, fill=1)
+    elif shape == "diamond":
+        poly(c, [(x, y + r), (x + r, y), (x, y - r), (x - r, y)], fill=color)
+    elif shape == "cross":
+        MARKS["cross"](c, x, y, r, color)
+    elif shape == "triangle":
+        poly(c, [(x, y + r), (x + r * 0.95, y - r * 0.7), (x - r * 0.95, y - r * 0.7)], fill=color)
+    elif shape == "plate":       # a gold plate with the piece's art, the same on light and dark tiles
         c.setFillColor(PLATE)
         c.setStrokeColor(color)
         c.setLineWidth(lw * 0.6)
@@ -238,8 +305,18 @@ def symbol(c, char: str, x: float, y: float, s: float, color: Color, ground: Col
         draw_mark(c, mark, x, y, s * 0.36, INK)
 
 
-def tile_face(face: TileFace, fill: Color, mark) -> Callable:
-    """A movement tile: name band on top, the grid of symbols, the piece's art on its own square."""
+def _start_dot(c, x, y, r, color):
+    """The starting-face sign: a tile enters the board with such a face up."""
+    circle(c, x, y, r, fill=color)
+
+
+def tile_face(face: TileFace, fill: Color, mark, symbols: dict[str, Symbol], arts: dict[str, Art] | None = None,
+              fonts: Fonts = Fonts()) -> Callable:
+    """A movement tile: name band on top, the grid of symbols (an overlay's area symbols as small
+    corner marks on squares that have another symbol), the piece's art on its own square, the face
+    numeral (with a dot on a starting face) and the kind's letter in the lower corners."""
+    arts = arts or {}
+
     def draw(c, ink: Ink, label, bleed, w, h):
         ground = ink.fill(fill)
         fg = ink_on(ink, fill)
@@ -248,8 +325,10 @@ def tile_face(face: TileFace, fill: Color, mark) -> Callable:
         c.setStrokeColor(fg)
         c.setLineWidth(max(0.5, min(w, h) * 0.012))
         c.roundRect(pad * 0.5, pad * 0.5, w - pad, h - pad, pad * 0.8, stroke=1, fill=0)
+        if face.leader:       # the leader: a second frame
+            c.roundRect(pad * 0.85, pad * 0.85, w - 1.7 * pad, h - 1.7 * pad, pad * 0.6, stroke=1, fill=0)
         band = h * 0.17
-        title(c, face.name.upper(), w / 2, h - band * 0.78, w - 4 * pad, band * 0.55, fg)
+        title(c, face.name.upper(), w / 2, h - band * 0.78, w - 4 * pad, band * 0.55, fg, fonts.title)
         n = len(face.grid)
         room = min(w - 2 * pad, h - band - 1.6 * pad)
         s = room / n
@@ -260,52 +339,134 @@ def tile_face(face: TileFace, fill: Color, mark) -> Callable:
             c.line(x0 + k * s, y0, x0 + k * s, y0 + room)
             c.line(x0, y0 + k * s, x0 + room, y0 + k * s)
         centre = next(((row, col) for row, line in enumerate(face.grid) for col, ch in enumerate(line)
-                       if ch == "O"), (n // 2, n // 2))
-        for row, line in enumerate(face.grid):
-            for col, ch in enumerate(line):
-                if ch == ".":
-                    continue
+                       if symbols.get(ch) is not None and symbols[ch].id == "own"), (n // 2, n // 2))
+        for row in range(n):
+            for col in range(n):
+                main = face.grid[row][col]
+                extra = face.aura[row][col] if face.aura is not None else "."
                 direction = (col - centre[1], centre[0] - row)
                 cx, cy = x0 + (col + 0.5) * s, y0 + (n - row - 0.5) * s
-                symbol(c, ch, cx, cy, s, fg, ground, direction, mark)
-        text_centered(c, face.marker, w - pad * 1.6, pad * 1.05, SERIF, min(w, h) * 0.07, fg)
+                if main != ".":
+                    symbol(c, symbols[main], cx, cy, s, fg, ground, direction, mark, arts.get(main))
+                if extra not in (".", main) and symbols[extra].id != "own":
+                    if main == ".":
+                        symbol(c, symbols[extra], cx, cy, s, fg, ground, direction, mark, arts.get(extra))
+                    else:          # a small mark in the square's upper right corner
+                        m = s * 0.42
+                        circle(c, cx + s / 2 - m / 2, cy + s / 2 - m / 2, m * 0.55, fill=ground)
+                        symbol(c, symbols[extra], cx + s / 2 - m / 2, cy + s / 2 - m / 2, m, fg, ground, direction,
+                               mark, arts.get(extra))
+        size = min(w, h) * 0.07
+        text_centered(c, face.marker, w - pad * 1.6, pad * 1.05, SERIF, size, fg)
+        if face.start:
+            _start_dot(c, w - pad * 1.6 - size * (0.5 + 0.45 * len(face.marker)), pad * 1.05 + size * 0.33,
+                       size * 0.2, fg)
+        if face.letter:
+            text_centered(c, face.letter, pad * 1.6, pad * 1.05, SERIF, size, fg)
     return draw
 
 
-def legend_face(heading: str, chars: list[str], fill: Color, footer: str = "") -> Callable:
-    """A reference sheet: every symbol used on the tiles, drawn as on a tile, with its meaning."""
+def legend_face(heading: str, entries: list[Symbol], fill: Color, footer: str = "",
+                arts: dict[str, Art] | None = None, fonts: Fonts = Fonts()) -> Callable:
+    """A reference card: every symbol the tiles use, drawn as on a tile, with its name and words."""
+    arts = arts or {}
+
     def draw(c, ink: Ink, label, bleed, w, h):
         background(c, ink, PAPER, None, bleed, w, h)
         pad = min(w, h) * 0.06
         c.setStrokeColor(INK)
         c.setLineWidth(0.8)
         c.rect(pad / 2, pad / 2, w - pad, h - pad, stroke=1, fill=0)
-        title(c, heading, w / 2, h - pad - 12, w - 2 * pad, 15, INK)
-        rows = len(chars)
-        top, bottom = h - pad - 24, pad + (14 if footer else 0)
+        title(c, heading, w / 2, h - pad - 12, w - 2 * pad, 15, INK, fonts.title)
+        rows = len(entries)
+        top, bottom = h - pad - 24, pad + (24 if footer else 0)
         step = (top - bottom) / max(rows, 1)
         s = min(step * 0.8, 24)
         ground, fg = ink.fill(fill), ink_on(ink, fill)
-        for k, ch in enumerate(chars):
+        for k, sym in enumerate(entries):
             y = top - (k + 0.5) * step
             c.setFillColor(ground)
             c.rect(pad * 1.2, y - s / 2, s, s, stroke=0, fill=1)
             c.setStrokeColor(INK)
             c.setLineWidth(0.4)
             c.rect(pad * 1.2, y - s / 2, s, s, stroke=1, fill=0)
-            symbol(c, ch, pad * 1.2 + s / 2, y, s, fg, ground, (1, 1) if ch in "sJ" else (0, 1), "star")
-            entry = SYMBOLS[ch]
-            text_box(c, f"**{entry.name}.** {entry.meaning}", pad * 1.2 + s + 8, y - step * 0.45,
-                     w - 2.4 * pad - s - 8, step * 0.9, 9.5, INK)
+            symbol(c, sym, pad * 1.2 + s / 2, y, s, fg, ground, (1, 1) if "arrow" in sym.shape else (0, 1), "star",
+                   arts.get(sym.key))
+            words = f"**{sym.name}.** {sym.meaning}" if sym.meaning else f"**{sym.name}.**"
+            text_box(c, words, pad * 1.2 + s + 8, y - step * 0.45, w - 2.4 * pad - s - 8, step * 0.9, 9.5, INK,
+                     fonts=fonts)
         if footer:
-            text_box(c, footer, pad, pad * 0.9, w - 2 * pad, 14, 8, INK, center=True)
+            text_box(c, footer, pad * 1.2, pad * 0.9, w - 2.4 * pad, 22, 8, INK, center=True, fonts=fonts)
     return draw
+
+
+def legend_height(rows: int) -> float:
+    """A legend card's height for `rows` symbols (it is 92 mm wide)."""
+    return (38 + (16 if rows <= 8 else 13) * rows) * 72 / 25.4
 
 
 # ----------------------------------------------------------------------------- tokens
 
-def token_face(shape: str, fill: Color, *, value: str = "", mark=None, art: Art | None = None) -> Callable:
-    """A token: round or square, a fill, an emblem (mark or art), a value in large figures."""
+@dataclass(frozen=True)
+class TokenText:
+    """Where a token's value (one or two lines) and label go, and at what sizes (points)."""
+
+    lines: tuple[str, ...]
+    value_size: float
+    value_y: float          # the baseline of the value's first line
+    label_size: float
+    label_y: float
+    mark_y: float
+    mark_r: float
+
+
+WORDS_AT = 9.0              # points: a value in words smaller than this on one line takes two
+
+
+def _two_lines(text: str, font: str, size: float, width: float) -> tuple[tuple[str, ...], float]:
+    """`text` on the two lines that let it print largest within `width`, and that size."""
+    words = text.split()
+    best: tuple[tuple[str, ...], float] = ((text,), fit_text(text, font, size, width))
+    for k in range(1, len(words)):
+        lines = (" ".join(words[:k]), " ".join(words[k:]))
+        fitted = min(fit_text(line, font, size, width) for line in lines)
+        if fitted > best[1]:
+            best = (lines, fitted)
+    return best
+
+
+def token_text(shape: str, w: float, h: float, value: str, label: str, marked: bool,
+               fonts: Fonts = Fonts()) -> TokenText:
+    """The sizes and places of a token's value (figures; words shrunk to fit, on two lines when
+    one would be small) and its label (a readable line at the bottom); raises TextDoesNotFit
+    naming the text when it would print below MIN_TEXT points."""
+    r = min(w, h) / 2
+    room = (w if shape != "round" else 2 * r * 0.78) * 0.82
+    label_size = 0.0
+    if label:
+        label_size = fit_text(label, fonts.body, max(MIN_TEXT, r * 0.3), room * 0.9)
+        if label_size < MIN_TEXT - 1e-6:
+            raise TextDoesNotFit(f"label {label!r} would print at {label_size:.1f} pt on a "
+                                 f"{w / 2.8346:.0f} mm token (at least {MIN_TEXT:g} pt)", "label")
+    low = marked and shape != "round"
+    size = r * (0.95 if len(value) < 2 else 0.75) * (0.8 if low else 1.0) * (0.85 if label else 1.0)
+    lines: tuple[str, ...] = (value,)
+    if value and (len(value) > 2 or not value.isdigit()):
+        one = fit_text(value, fonts.figures, size, room)
+        lines, size = ((value,), one) if one >= WORDS_AT or " " not in value else \
+            _two_lines(value, fonts.figures, min(size, r * 0.4), room)
+        if size < MIN_TEXT - 1e-6:
+            raise TextDoesNotFit(f"value {value!r} would print at {size:.1f} pt on a {w / 2.8346:.0f} mm token "
+                                 f"(at least {MIN_TEXT:g} pt); shorten it or make the token larger")
+    middle = h * (0.3 if low else 0.5) + (r * 0.12 if label else 0)
+    first = middle + (len(lines) - 1) * size * 0.55 - size * 0.36
+    return TokenText(lines, size, first, label_size, r * 0.32, h * 0.68, r * 0.3)
+
+
+def token_face(shape: str, fill: Color, *, value: str = "", mark=None, art: Art | None = None,
+               fonts: Fonts = Fonts()) -> Callable:
+    """A token: round or square, a fill, an emblem (mark or art), a value in large figures (or
+    words, fitted), and its label on a line at the bottom."""
     def draw(c, ink: Ink, label, bleed, w, h):
         fg = ink_on(ink, fill)
         if shape == "edge":
@@ -318,16 +479,24 @@ def token_face(shape: str, fill: Color, *, value: str = "", mark=None, art: Art 
             c.circle(w / 2, h / 2, r * 0.82, stroke=1, fill=0)
         else:
             c.roundRect(r * 0.12, r * 0.12, w - r * 0.24, h - r * 0.24, r * 0.15, stroke=1, fill=0)
+        try:
+            place = token_text(shape, w, h, value, label, mark is not None, fonts)
+        except TextDoesNotFit:      # checked at its real size when the game was read: smaller (a mini
+            label = ""              # piece, an icon), it drops its label, then sets its value small
+            try:
+                place = token_text(shape, w, h, value, label, mark is not None, fonts)
+            except TextDoesNotFit:
+                place = TokenText((value,), MIN_TEXT, h / 2 - MIN_TEXT * 0.36, 0, 0, h * 0.68, r * 0.3)
         if value:
-            low = mark is not None and shape != "round"
-            if low:
-                draw_mark(c, mark, w / 2, h * 0.68, r * 0.3, fg)
-            size = r * (0.95 if len(value) < 2 else 0.75) * (0.8 if low else 1.0)
-            text_centered(c, value, w / 2, h * (0.3 if low else 0.5) - size * 0.36, FIGURES, size, fg)
+            if mark is not None and shape != "round":
+                draw_mark(c, mark, w / 2, place.mark_y, place.mark_r, fg)
+            for k, line in enumerate(place.lines):
+                text_centered(c, line, w / 2, place.value_y - k * place.value_size * 1.1, fonts.figures,
+                              place.value_size, fg)
         else:
-            draw_mark(c, mark, w / 2, h / 2, r * 0.5, fg)
+            draw_mark(c, mark, w / 2, h / 2 + (r * 0.1 if label else 0), r * (0.42 if label else 0.5), fg)
         if label:
-            title(c, label, w / 2, r * 0.3, w * 0.7, r * 0.22, fg, SERIF)
+            text_centered(c, label, w / 2, place.label_y, fonts.body, place.label_size, fg)
     return draw
 
 
@@ -373,10 +542,18 @@ def back_face(fill: Color, mark=None, art: Art | None = None, shape: str = "squa
     return draw
 
 
+def art_face(art: Art) -> Callable:
+    """A face that is the designer's own file, covering the piece past its cut by the bleed (printed
+    as it is: the art carries its own words; ink saver leaves it alone)."""
+    def draw(c, ink: Ink, label, bleed, w, h):
+        draw_art(c, art, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
+    return draw
+
+
 # ----------------------------------------------------------------------------- track strips
 
 def track_face(numbers: list[int], fill: Color, accent: Color, arrow_in: bool, arrow_out: bool,
-               cells: int) -> Callable:
+               cells: int, fonts: Fonts = Fonts()) -> Callable:
     """One strip of a scoring track: `cells` cells, the first numbered, every 5th marked, every
     10th filled; arrows show where the strips join."""
     def draw(c, ink: Ink, label, bleed, w, h):
@@ -394,9 +571,9 @@ def track_face(numbers: list[int], fill: Color, accent: Color, arrow_in: bool, a
                 c.setFillColor(tint(accent, 0.3))
                 c.rect(x, 0, s, h, stroke=0, fill=1)
             fg = ink_on(ink, accent) if n % 10 == 0 else INK
-            size = h * (0.5 if n % 5 == 0 else 0.38)
-            text_centered(c, str(n), x + s / 2, h / 2 - size * 0.36, FIGURES if n % 5 == 0 else "Times-Roman",
-                          size, fg)
+            size = fit_text(str(n), fonts.figures, h * (0.42 if n % 5 == 0 else 0.32), s * 0.86)
+            text_centered(c, str(n), x + s / 2, h / 2 - size * 0.36, fonts.figures if n % 5 == 0 else fonts.body,
+                          size * (1.0 if n % 5 == 0 else 1.12), fg)
             c.setStrokeColor(INK)
             c.setLineWidth(0.4)
             if k:
@@ -410,7 +587,7 @@ def track_face(numbers: list[int], fill: Color, accent: Color, arrow_in: bool, a
 
 # ----------------------------------------------------------------------------- screens and cards
 
-def screen_face(name: str, fill: Color, mark, panels: list[str], heading: str) -> Callable:
+def screen_face(name: str, fill: Color, mark, panels: list[str], heading: str, fonts: Fonts = Fonts()) -> Callable:
     """A folding player screen, 3 panels wide and 2 high: the lower row faces the player (the
     reference panels), the upper row, printed upside down, faces the others (colour and emblem).
     Fold along the middle (print side out), then on the two short dashed lines to stand it."""
@@ -424,19 +601,19 @@ def screen_face(name: str, fill: Color, mark, panels: list[str], heading: str) -
         pw = w / 3
         pad = pw * 0.07
         # inside: the reference panels
-        title(c, heading, pw * 1.5, half - pad - 11, pw - 2 * pad, 13, INK)
+        title(c, heading, pw * 1.5, half - pad - 11, pw - 2 * pad, 13, INK, fonts.title)
         c.setStrokeColor(INK)
         c.setLineWidth(0.5)
         for k, text in enumerate(panels[:3]):
-            top = half - pad - (18 if k == 1 else 0)
-            text_box(c, text, k * pw + pad, pad, pw - 2 * pad, top - pad, 11, INK)
+            text_box(c, text, k * pw + pad, pad, pw - 2 * pad, screen_panel_room(pw, half)[1] - (18 if k == 1 else 0),
+                     11, INK, fonts=fonts)
         # outside, upside down
         c.saveState()
         c.translate(w, h)
         c.rotate(180)
         for k in range(3):
             draw_mark(c, mark, (k + 0.5) * pw, half * 0.56, half * 0.26, fg)
-        title(c, name, pw * 1.5, half * 0.14, pw * 2.4, half * 0.14, fg)
+        title(c, name, pw * 1.5, half * 0.14, pw * 2.4, half * 0.14, fg, fonts.title)
         c.restoreState()
         # folds
         c.setLineWidth(0.6)
@@ -449,35 +626,16 @@ def screen_face(name: str, fill: Color, mark, panels: list[str], heading: str) -
     return draw
 
 
+def screen_panel_room(pw: float, ph: float) -> tuple[float, float]:
+    """The text box of one reference panel (the middle one has its heading above, 18 pt less)."""
+    pad = pw * 0.07
+    return pw - 2 * pad, ph - 2 * pad
+
+
 CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "tarot": (70.0, 120.0), "mini": (44.0, 63.0)}
 
 
-def band_h(w: float, h: float) -> float:
-    return min(h * 0.12, w * 0.16)
-
-
-def card_face(heading: str, body: str, fill: Color, art: Art | None, footer: str) -> Callable:
-    """A card: art or a fill behind, a title band, the text, a small footer."""
-    def draw(c, ink: Ink, label, bleed, w, h):
-        background(c, ink, fill, art, bleed, w, h)
-        pad = w * 0.07
-        band = band_h(w, h)
-        c.saveState()
-        c.setFillColor(PANEL)
-        c.setFillAlpha(0.9)
-        c.roundRect(pad * 0.6, pad * 0.6, w - pad * 1.2, h - pad * 1.2 - band, pad * 0.6, stroke=0, fill=1)
-        c.restoreState()
-        fg = ink_on(ink, fill)
-        title(c, heading, w / 2, h - pad * 0.6 - band * 0.68, w - 3 * pad, band * 0.52, fg)
-        foot = 8 if footer else 0
-        text_box(c, body, pad * 1.3, pad * 1.2 + foot, w - 2.6 * pad, h - band - pad * 2.6 - foot,
-                 min(10.5, w / 13), INK)
-        if footer:
-            title(c, footer, w / 2, pad * 1.0, w - 3 * pad, 6, tint(INK, 0.6), SERIF)
-    return draw
-
-
-def card_back(heading: str, fill: Color, art: Art | None, mark=None) -> Callable:
+def card_back(heading: str, fill: Color, art: Art | None, mark=None, fonts: Fonts = Fonts()) -> Callable:
     """A card back: art, or the fill with a frame, the emblem and the game's title."""
     def draw(c, ink: Ink, label, bleed, w, h):
         background(c, ink, fill, art, bleed, w, h)
@@ -492,7 +650,146 @@ def card_back(heading: str, fill: Color, art: Art | None, mark=None) -> Callable
         c.roundRect(pad * 1.4, pad * 1.4, w - 2.8 * pad, h - 2.8 * pad, pad * 0.4, stroke=1, fill=0)
         circle(c, w / 2, h / 2 + w * 0.06, w * 0.24, fill=PLATE, stroke=fg, width=1)
         draw_mark(c, mark or "star", w / 2, h / 2 + w * 0.06, w * 0.16, INK)
-        title(c, heading, w / 2, h / 2 - w * 0.26, w - 4 * pad, w * 0.09, fg)
+        title(c, heading, w / 2, h / 2 - w * 0.26, w - 4 * pad, w * 0.09, fg, fonts.title)
+    return draw
+
+
+def aid_sections(text: str) -> list[tuple[str, list[str]]]:
+    """A player aid's text as sections: each `## ` line starts one, each `- ` line or paragraph
+    is an item; raises ValueError for text before the first heading."""
+    sections: list[tuple[str, list[str]]] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        for number, line in enumerate(re.split(r"\n(?=\s*(?:[-*] |## ))", block.strip())):
+            line = " ".join(line.split())
+            if line.startswith("## "):
+                sections.append((line[3:].strip(), []))
+            elif line and not sections:
+                raise ValueError(f"an aid's text starts with a '## heading' line, not {line[:40]!r}")
+            elif line:
+                sections[-1][1].append(line[2:] if line.startswith(("- ", "* ")) else line)
+    return sections
+
+
+def _aid_style(fill: Color) -> CardStyle:
+    return CardStyle(frame=fill, heading_ink=lambda heading: fill)
+
+
+def check_aid(w: float, h: float, heading: str, sections, fonts: Fonts = Fonts()) -> None:
+    """Raises TextDoesNotFit when an aid's sections run off its card."""
+    used = text_card_height(w, sections, _aid_style(INK))
+    if used > h - 8:
+        raise TextDoesNotFit(f"its sections need {used / 2.8346:.0f} mm of the card's {h / 2.8346:.0f} mm; "
+                             f"shorten them or make the aid taller")
+
+
+def aid_face(heading: str, name: str, sections, fill: Color, fonts: Fonts = Fonts()) -> Callable:
+    """A player aid: the game's title and the aid's name in a band, then its sections."""
+    def draw(c, ink: Ink, label, bleed, w, h):
+        text_card(c, w, h, title=heading, sections=sections, style=_aid_style(fill), ink_saver=ink.saver,
+                  bleed=bleed, subtitle=name)
+    return draw
+
+
+def tracker_face(heading: str, note: str, box: str, cells, fill: Color, fonts: Fonts = Fonts()) -> Callable:
+    """A tracker card: its title and note, then numbered spaces snaking down to 1 and a box."""
+    def draw(c, ink: Ink, label, bleed, w, h):
+        track_card(c, w, h, ink, fill, heading.upper(), 13, 2.2, (note,) if note else (), 8.6, bleed)
+        colours = (fill, fill, tint(fill, 0.75), hx("#fbf7ef"))
+        for index, (name, rect) in enumerate(cells):
+            special = name == "Reserve"
+            text_ink = track_space(c, rect, index, special, colours, ink)
+            cx, cy = rect.center
+            words = box if special else name
+            size = fit_text(words, fonts.figures if not special else fonts.title, min(24, rect.h * 0.42), rect.w * 0.85)
+            text_centered(c, words, cx, cy - size * 0.35, fonts.figures if not special else fonts.title, size,
+                          text_ink)
+    return draw
+
+
+# ----------------------------------------------------------------------------- faces from layouts
+
+@dataclass(frozen=True)
+class Placed:
+    """A layout element resolved for one design: what it shows (its text, its art, its icon, a mark
+    name or an Art) and its colours."""
+
+    element: object              # layouts.Element
+    text: str = ""
+    art: Art | None = None
+    icon: object = None
+    colour: Color = INK
+    fill: Color | None = None
+    stroke: Color | None = None
+
+
+def element_styles(font: str, fonts: Fonts) -> richtext.Styles:
+    """The faces of a layout element's `font` (a role, or one of the folder's fonts)."""
+    name = {"body": fonts.body, "title": fonts.title, "figures": fonts.figures, "italic": fonts.italic}.get(
+        font, fonts.named.get(font, fonts.body))
+    if name == fonts.body:
+        return fonts.styles()
+    return richtext.Styles(name, name, fonts.italic if name == SERIF else name)
+
+
+def _rotated(c, element, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    """Turn the canvas about the box's centre by the element's rotation; the box to draw in, which
+    is turned too (a quarter turn swaps its width and height)."""
+    if not element.rotate:
+        return x, y, w, h
+    c.translate(x + w / 2, y + h / 2)
+    c.rotate(element.rotate)
+    if element.rotate in (90, 270):
+        w, h = h, w
+    return -w / 2, -h / 2, w, h
+
+
+def layout_face(items: list[Placed], fonts: Fonts = Fonts(), icons: dict | None = None) -> Callable:
+    """A face drawn from a layout's elements, in order; a shape filling the whole face (the
+    ground) runs past the cut by the bleed."""
+    icons = icons or {}
+
+    def draw(c, ink: Ink, label, bleed, w, h):
+        for item in items:
+            el = item.element
+            x, y, bw, bh = el.box(w, h)
+            if el.type in ("rect", "image") and x <= 0 and y <= 0 and bw >= w and bh >= h:
+                x, y, bw, bh = -bleed, -bleed, w + 2 * bleed, h + 2 * bleed   # the ground bleeds
+            c.saveState()
+            x, y, bw, bh = _rotated(c, el, x, y, bw, bh)
+            if el.opacity < 1:
+                c.setFillAlpha(el.opacity)
+            if item.fill is not None:
+                c.setFillColor(ink.fill(item.fill) if el.type == "rect" and bw * bh > w * h / 4 else item.fill)
+            if item.stroke is not None:
+                c.setStrokeColor(item.stroke)
+                c.setLineWidth(el.stroke_width.of(min(w, h)))
+            paint = {"fill": int(item.fill is not None), "stroke": int(item.stroke is not None)}
+            if el.type == "rect" and (paint["fill"] or paint["stroke"]):
+                radius = el.radius.of(min(w, h))
+                if radius:
+                    c.roundRect(x, y, bw, bh, radius, **paint)
+                else:
+                    c.rect(x, y, bw, bh, **paint)
+            elif el.type == "circle" and (paint["fill"] or paint["stroke"]):
+                c.circle(x + bw / 2, y + bh / 2, min(bw, bh) / 2, **paint)
+            elif el.type == "line":
+                c.setStrokeColor(item.stroke or item.colour)
+                c.setLineWidth(el.stroke_width.of(min(w, h)))
+                c.line(x, y + bh, x + bw, y)
+            elif el.type == "image" and item.art is not None and not (ink.saver and bw * bh > w * h / 2):
+                clip_rect(c, x, y, bw, bh)
+                draw_art(c, item.art, x, y, bw, bh, contain=el.fit == "contain")
+            elif el.type == "icon" and item.icon is not None:
+                draw_mark(c, item.icon, x + bw / 2, y + bh / 2, min(bw, bh) / 2, item.colour)
+            elif el.type == "text" and item.text:
+                colour = item.colour
+
+                def icon(c, name, ix, iy, s):
+                    draw_mark(c, icons[name], ix + s / 2, iy + s / 2, s / 2, colour)
+
+                richtext.draw(c, item.text, x, y, bw, bh, el.size, colour, element_styles(el.font, fonts),
+                              frozenset(icons), icon, el.align, el.valign)
+            c.restoreState()
     return draw
 
 
@@ -506,7 +803,7 @@ class Terrain:
 
 
 def board_drawing(files: int, ranks: int, cells: dict[int, Terrain], fill: Color, alt: Color | None,
-                  frame: Color, art: Art | None, coordinates: bool) -> Callable:
+                  frame: Color, art: Art | None, coordinates: bool, fonts: Fonts = Fonts()) -> Callable:
     """The board from data: a frame, cells with fills and marks (over the art), grid lines,
     coordinates."""
     def squares(c, geo, ink: Ink):
@@ -531,7 +828,7 @@ def board_drawing(files: int, ranks: int, cells: dict[int, Terrain], fill: Color
                 if terrain and terrain.mark is not None:
                     fg = ink_on(ink, terrain.fill)
                     draw_mark(c, terrain.mark, r.x + s / 2, r.y + s * 0.55, s * 0.26, fg)
-                    title(c, terrain.name, r.x + s / 2, r.y + s * 0.1, s * 0.9, s * 0.11, fg, SERIF)
+                    title(c, terrain.name, r.x + s / 2, r.y + s * 0.1, s * 0.9, s * 0.11, fg, fonts.body)
 
     def draw(c, geo, ink_saver: bool = False):
         ink = Ink(ink_saver)

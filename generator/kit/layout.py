@@ -4,10 +4,9 @@ Everything is in PDF points, origin at the lower-left corner of the page (or of 
 board coordinates). `impose(kit)` returns the document's pages in order:
 
     cover (two pages: what to print and what is in the box; the set-up) | (duplex: calibration pair) |
-    [extra pages, e.g. the rulebook] |
-    board tiles | mini board | mini pieces | piece sheets |
-    (duplex: double-sided sheets, each followed by its back page; then the back pages again,
-    shifted, once for each of SHIFTS)
+    [extra pages, e.g. the rulebook] | board tiles | mini board | mini pieces (a game without a
+    board has none of these three) | piece sheets | (duplex: double-sided sheets, each followed by
+    its back page; then the back pages again, shifted, once for each of SHIFTS)
 
 Double-sided pieces are printed fold-over by default (front and back side by side, a dashed fold
 line between them), or with `kit.duplex` on a front page followed by a back page where each back
@@ -79,6 +78,8 @@ class Placement:
     rect: Rect
     clip: Rect | None = None
     back: str | None = None   # duplex: the reverse printed behind this front on the next page
+    turn: int = 0             # degrees the face is turned on the sheet (90 or 270: `rect` is then
+                              # the piece's height wide and its width tall)
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -117,6 +118,7 @@ class Page:
     spots: list[tuple[float, float]] = field(default_factory=list)  # calibration marks
     double_sided: bool = False
     extra: object = None            # for kind "extra": what the caller passed in
+    compact: bool = False           # no footer band: the caption is in the header line
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -150,11 +152,13 @@ def board_geometry(kit: Kit) -> BoardGeometry:
     return square_geometry(kit.square, kit.board_files, kit.board_ranks)
 
 
-def content_frame(kit: Kit) -> Rect:
-    """The part of a sheet inside the margins, under the header and over the footer."""
-    width, height = kit.page_size
+def content_frame(kit: Kit, size: tuple[float, float] | None = None, compact: bool = False) -> Rect:
+    """The part of a sheet (`size`, default the kit's paper upright) inside the margins, under the
+    header and over the footer; a compact sheet has its caption in the header and no footer band."""
+    width, height = size or kit.page_size
     m = kit.margin
-    return Rect(m, m + FOOTER, width - 2 * m, height - 2 * m - HEADER - FOOTER)
+    footer = 0.0 if compact else FOOTER
+    return Rect(m, m + footer, width - 2 * m, height - 2 * m - HEADER - footer)
 
 
 def tiling(length: float, room: float, overlap: float) -> tuple[int, float]:
@@ -164,24 +168,100 @@ def tiling(length: float, room: float, overlap: float) -> tuple[int, float]:
     return count, (length + (count - 1) * overlap) / count
 
 
+@dataclass(frozen=True)
+class Cuts:
+    """How one direction of the board is cut into tiles: each tile's start and length (board
+    coordinates, from the left, or from the top for rows) and the seams (the middle of each
+    overlap), `even` when the tiles are all alike."""
+
+    starts: tuple[float, ...]
+    sizes: tuple[float, ...]
+    seams: tuple[float, ...]
+    even: bool = True
+
+    @property
+    def count(self) -> int:
+        return len(self.sizes)
+
+
+def cuts(length: float, room: float, overlap: float, marked: tuple[tuple[float, float], ...] = (),
+         lines: tuple[float, ...] = ()) -> Cuts:
+    """Tiles of at most `room` overlapping by `overlap` over `length`: equal ones, unless a seam
+    would run through a `marked` span (a special square); then that seam moves to the nearest of
+    `lines` (the squares' edges) that keeps every tile within `room`, if there is one."""
+    count, tile = tiling(length, room, overlap)
+    seams = [(k + 1) * (tile - overlap) + overlap / 2 for k in range(count - 1)]
+    moved, before = list(seams), overlap / 2
+    for k, seam in enumerate(seams):
+        low = length - (count - 1 - k) * (room - overlap) - overlap / 2
+        high = before + room - overlap
+
+        def inside(x: float) -> bool:
+            return any(a + 1e-6 < x < b - 1e-6 for a, b in marked)
+
+        if inside(seam):
+            fits = [x for x in lines if low - 1e-6 <= x <= high + 1e-6 and not inside(x)]
+            if fits:
+                moved[k] = min(fits, key=lambda x: abs(x - seam))
+        before = moved[k]
+    if moved == seams:
+        return Cuts(tuple(k * (tile - overlap) for k in range(count)), (tile,) * count, tuple(seams))
+    starts = [0.0] + [x - overlap / 2 for x in moved]
+    ends = [x + overlap / 2 for x in moved] + [length]
+    return Cuts(tuple(starts), tuple(b - a for a, b in zip(starts, ends)), tuple(moved), even=False)
+
+
+@dataclass(frozen=True)
+class BoardPlan:
+    """The board's tiles: the sheet they print on (upright or turned, whichever needs fewer
+    sheets), and the cuts across and down the board."""
+
+    size: tuple[float, float]
+    cols: Cuts
+    rows: Cuts
+
+
+def board_plan(kit: Kit) -> BoardPlan:
+    """Upright or landscape sheets, whichever holds the board at real size in fewer tiles (upright
+    when equal); seams kept off the marked squares where the sheet allows."""
+    geo = board_geometry(kit)
+    files = {square % kit.board_files for square in kit.marked}
+    ranks = {square // kit.board_files for square in kit.marked}
+    across = tuple((geo.frame + f * geo.square, geo.frame + (f + 1) * geo.square) for f in sorted(files))
+    down = tuple((geo.height - geo.frame_y - (r + 1) * geo.square, geo.height - geo.frame_y - r * geo.square)
+                 for r in sorted(ranks))
+    x_lines = tuple(geo.frame + k * geo.square for k in range(kit.board_files + 1))
+    y_lines = tuple(geo.frame_y + k * geo.square for k in range(kit.board_ranks + 1))
+    plans = []
+    for size in (kit.page_size, kit.page_size[::-1]):
+        frame = content_frame(kit, size)
+        plans.append(BoardPlan(size, cuts(geo.width, frame.w, kit.board_overlap, across, x_lines),
+                               cuts(geo.height, frame.h - mm(4), kit.board_overlap, down, y_lines)))
+    upright, turned = plans
+    return turned if turned.cols.count * turned.rows.count < upright.cols.count * upright.rows.count else upright
+
+
 def board_tiles(kit: Kit) -> list[Page]:
     geo = board_geometry(kit)
-    frame = content_frame(kit)
-    width, height = kit.page_size
-    cols, tile_w = tiling(geo.width, frame.w, kit.board_overlap)
-    rows, tile_h = tiling(geo.height, frame.h - mm(4), kit.board_overlap)
+    plan = board_plan(kit)
+    frame = content_frame(kit, plan.size)
+    width, height = plan.size
+    cols, rows = plan.cols.count, plan.rows.count
     pages = []
     total = rows * cols
     for r in range(rows):
         for c in range(cols):
             name = f"{chr(ord('A') + r)}{c + 1}"
-            region = Rect(c * (tile_w - kit.board_overlap),
-                          geo.height - tile_h - r * (tile_h - kit.board_overlap), tile_w, tile_h)
+            tile_w, tile_h = plan.cols.sizes[c], plan.rows.sizes[r]
+            top = geo.height - tile_h - r * (tile_h - kit.board_overlap) if plan.rows.even else \
+                geo.height - plan.rows.starts[r] - tile_h
+            region = Rect(c * (tile_w - kit.board_overlap) if plan.cols.even else plan.cols.starts[c], top,
+                          tile_w, tile_h)
             clip = Rect(frame.x + (frame.w - tile_w) / 2, frame.y1 - tile_h, tile_w, tile_h)
             view = BoardView(x=clip.x - region.x, y=clip.y - region.y, scale=1.0, clip=clip,
                              region=region, tile=name,
                              over=tuple(s for s, yes in (("left", c > 0), ("top", r > 0)) if yes))
-            lines = _tile_lines(kit, geo, view, cols, rows, r, c, width, height)
+            lines = _tile_lines(kit, plan, view, width)
             where = []
             if c > 0:
                 where.append(f"{chr(ord('A') + r)}{c}")
@@ -193,17 +273,11 @@ def board_tiles(kit: Kit) -> list[Page]:
     return pages
 
 
-def seams(kit: Kit, length: float, room: float) -> list[float]:
-    """Board coordinates of the seams (the middle of each overlap) along one direction."""
-    count, tile = tiling(length, room, kit.board_overlap)
-    return [(k + 1) * (tile - kit.board_overlap) + kit.board_overlap / 2 for k in range(count - 1)]
-
-
-def _tile_lines(kit, geo, view, cols, rows, r, c, width, height) -> list[Line]:
+def _tile_lines(kit: Kit, plan: BoardPlan, view: BoardView, width: float) -> list[Line]:
     """Crop marks at the board's outer edges, and the cut line on the seams this tile is laid over."""
     lines = []
     clip = view.clip
-    frame = content_frame(kit)
+    geo = board_geometry(kit)
     ux, uy = view.x, view.y
     for x in (clip.x, clip.x1):
         lines.append(Line(x, clip.y1 + MARK_GAP, x, clip.y1 + mm(3), "mark"))
@@ -212,7 +286,7 @@ def _tile_lines(kit, geo, view, cols, rows, r, c, width, height) -> list[Line]:
         lines.append(Line(0, y, clip.x - MARK_GAP, y, "mark"))
         lines.append(Line(clip.x1 + MARK_GAP, y, width, y, "mark"))
     # Seams: a solid cut line on the tile that goes on top, a thin guide on the one beneath.
-    for x in seams(kit, geo.width, frame.w):
+    for x in plan.cols.seams:
         if view.region.x < x < view.region.x1:
             px = ux + x
             style = "cut" if x - view.region.x < kit.board_overlap else "seam"
@@ -220,7 +294,7 @@ def _tile_lines(kit, geo, view, cols, rows, r, c, width, height) -> list[Line]:
             if style == "cut":
                 lines.append(Line(px, clip.y1 + MARK_GAP, px, clip.y1 + mm(3), "mark"))
                 lines.append(Line(px, clip.y - mm(4), px, clip.y - MARK_GAP, "mark"))
-    for y in seams(kit, geo.height, frame.h - mm(4)):
+    for y in plan.rows.seams:
         y = geo.height - y
         if view.region.y < y < view.region.y1:
             py = uy + y
@@ -245,7 +319,7 @@ def alignment_targets(kit: Kit) -> list[tuple[float, float]]:
     corner along it, and at both ends in the frame, each where it covers none of the board's words
     (the frame's middle, else the board's edge, else none there)."""
     geo = board_geometry(kit)
-    frame = content_frame(kit)
+    plan = board_plan(kit)
     reach = target_radius(geo) * TARGET_REACH
     words = kit.faces.board_words(geo) if kit.faces is not None else []
 
@@ -257,11 +331,11 @@ def alignment_targets(kit: Kit) -> list[tuple[float, float]]:
         return [spot for spot in spots if clear(*spot)][:1]
 
     points = []
-    for x in seams(kit, geo.width, frame.w):
+    for x in plan.cols.seams:
         points += first_clear((x, geo.frame_y / 2), (x, geo.frame_y))
         points += first_clear((x, geo.height - geo.frame_y / 2), (x, geo.height - geo.frame_y))
         points += [(x, geo.frame_y + k * geo.square) for k in range(2, geo.ranks, 2)]
-    for y in seams(kit, geo.height, frame.h - mm(4)):
+    for y in plan.rows.seams:
         y = geo.height - y
         points += first_clear((geo.frame / 2, y), (geo.frame, y))
         points += first_clear((geo.width - geo.frame / 2, y), (geo.width - geo.frame, y))
@@ -297,11 +371,10 @@ def mini_piece_pages(kit: Kit) -> list[Page]:
     scale = mini_scale(kit)
     pieces = [replace(p, width=p.width * scale, height=p.height * scale) for p in kit.pieces
               if p.kind == "token" and p.count and max(p.width, p.height) <= kit.square + 1e-6]
-    room_w = content_frame(kit).w
-    blocks = [_block(kit, p, p.copies(), p.double_sided, room_w) for p in pieces]
+    blocks = [_block(kit, units, units[0].piece.double_sided) for units in _groups(pieces)]
     caption = f"Mini pieces for the mini board ({mm_text(kit.square * scale)} mm squares; print single-sided" + \
               ("; fold the two-sided pieces on the dashed line)" if any(b.fold for b in blocks) else ")")
-    return [_sheet(kit, "mini-pieces", sheet, caption) for sheet in _stack(kit, blocks)]
+    return [_sheet(kit, "mini-pieces", sheet, caption, compact) for sheet, compact in _stack(kit, blocks)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -309,17 +382,33 @@ def mini_piece_pages(kit: Kit) -> list[Page]:
 
 
 @dataclass(frozen=True, repr=False, eq=False)
-class Block:
-    """A grid of identical-size units of one piece: the thing stacked on a sheet."""
+class Unit:
+    """One copy to cut out: its piece, its front face and its back face (None: one-sided)."""
 
     piece: Piece
-    copies: tuple[tuple[str, str | None], ...]    # (front, back) per unit
+    front: str
+    back: str | None
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class Block:
+    """A grid of units of one size and sidedness (of one piece or of several): the thing stacked
+    on a sheet, its neighbours sharing their cut lines. `turned`: every unit lies turned a
+    quarter, where that fits more of them on a sheet; `compact`: its sheets need the footer's room."""
+
+    units: tuple[Unit, ...]
     fold: bool
     cols: int
     rows: int
     unit_w: float
     unit_h: float
     gutter: float
+    turned: bool = False
+    compact: bool = False
+
+    @property
+    def piece(self) -> Piece:
+        return self.units[0].piece
 
     @property
     def width(self) -> float:
@@ -330,12 +419,12 @@ class Block:
         return self.rows * self.unit_h + (self.rows - 1) * self.gutter
 
 
-def tracker_size(piece: Piece, room: float) -> tuple[float, float, int, int]:
-    """The tracker card's (width, height, cols, rows): spaces snake from the highest number down
-    to 1, then the Reserve box takes the rest of the last row (at least two cells)."""
-    space = piece.width
+def tracker_size(spaces: int, space: float, room: float) -> tuple[float, float, int, int]:
+    """A tracker card's (width, height, cols, rows) for `spaces` spaces `space` wide within `room`:
+    the spaces snake from the highest number down to 1, then a box (the Reserve) takes the rest of
+    the last row (at least two cells)."""
     cols_max = max(3, int((room - 2 * TRACKER_PAD) // space))
-    cells = piece.spaces + 2
+    cells = spaces + 2
     rows = math.ceil(cells / cols_max)
     cols = math.ceil(cells / rows)
     if cells - (rows - 1) * cols < 2:
@@ -343,13 +432,12 @@ def tracker_size(piece: Piece, room: float) -> tuple[float, float, int, int]:
     return cols * space + 2 * TRACKER_PAD, rows * space + TRACKER_TITLE + 2 * TRACKER_PAD, cols, rows
 
 
-def tracker_cells(piece: Piece, room: float) -> list[tuple[str, Rect]]:
-    """The tracker's cells in path order, relative to the card's lower-left corner: ("6", rect),
-    ..., ("1", rect), ("Reserve", rect)."""
-    width, height, cols, rows = tracker_size(piece, room)
-    space = piece.width
+def tracker_cells(spaces: int, space: float, room: float) -> list[tuple[str, Rect]]:
+    """A tracker's cells in path order, relative to the card's lower-left corner: ("6", rect),
+    ..., ("1", rect), ("Reserve", rect) (the box, whatever a game calls it)."""
+    width, height, cols, rows = tracker_size(spaces, space, room)
     cells = []
-    labels = [str(n) for n in range(piece.spaces, 0, -1)]
+    labels = [str(n) for n in range(spaces, 0, -1)]
     for index in range(rows * cols):
         row, col = divmod(index, cols)
         if row % 2:
@@ -373,7 +461,7 @@ def unit_size(kit: Kit, piece: Piece, fold: bool, room_w: float) -> tuple[float,
     """The width and height of one unit of `piece` on a sheet (a fold-over pair is two wide; a
     tracker is sized to `room_w`)."""
     if piece.kind == "tracker":
-        w, h, _, _ = tracker_size(piece, room_w)
+        w, h, _, _ = tracker_size(piece.spaces, piece.width, room_w)
         return w, h
     return piece.width * (2 if fold else 1), piece.height
 
@@ -389,54 +477,91 @@ def mark_band(kit: Kit) -> float:
     return kit.bleed + MARK_GAP + MARK_LEN
 
 
-def _block(kit: Kit, piece: Piece, copies, fold: bool, room_w: float) -> Block:
-    unit_w, unit_h = unit_size(kit, piece, fold, room_w)
+def _groups(pieces, duplex: str | None = None) -> list[tuple[Unit, ...]]:
+    """The copies of the pieces, grouped: tokens of one size and sidedness together (they share
+    sheets and cut lines, whichever kind they are), every other piece on its own; in the order of
+    components.toml. Printed `duplex`, a piece with the same face on both sides is one-sided."""
+    groups: dict[tuple, list[Unit]] = {}
+    for piece in pieces:
+        if piece.count == 0:
+            continue
+        once = bool(duplex) and piece.same_both_sides
+        key = ("token", round(piece.width, 2), round(piece.height, 2), piece.double_sided and not once) \
+            if piece.kind == "token" else (piece.key,)
+        groups.setdefault(key, []).extend(Unit(piece, front, None if once else back)
+                                          for front, back in piece.copies())
+    return [tuple(units) for units in groups.values()]
+
+
+def _grid(kit: Kit, unit_w: float, unit_h: float, compact: bool) -> tuple[int, int]:
+    """How many units of this size a sheet holds across and down."""
+    frame = content_frame(kit, compact=compact)
     gutter = gutter_for(kit)
-    room_w -= 2 * (kit.bleed + MARK_GAP)      # the horizontal marks need room beside the block
-    cols_max = max(1, int((room_w + gutter + 1e-6) // (unit_w + gutter)))
-    rows = math.ceil(len(copies) / cols_max)
-    cols = math.ceil(len(copies) / rows) if rows else 0
-    return Block(piece, tuple(copies), fold, cols, rows, unit_w, unit_h, gutter)
+    room_w = frame.w - 2 * (kit.bleed + MARK_GAP)      # the horizontal marks need room beside the block
+    room_h = frame.h - 2 * mark_band(kit)
+    return (max(1, int((room_w + gutter + 1e-6) // (unit_w + gutter))),
+            max(1, int((room_h + gutter + 1e-6) // (unit_h + gutter))))
 
 
-def _split(block: Block, room_h: float) -> list[Block]:
+def _block(kit: Kit, units: tuple[Unit, ...], fold: bool) -> Block:
+    """The units as a grid, upright or turned a quarter, on sheets with or without the footer:
+    the way that needs the fewest sheets (upright, with the footer, when equal)."""
+    piece = units[0].piece
+    unit_w, unit_h = unit_size(kit, piece, fold, content_frame(kit).w)
+    gutter = gutter_for(kit)
+    best = None
+    ways = [(False, False)] if piece.kind != "token" else \
+        [(False, False), (False, True), (True, False), (True, True)]
+    for turned, compact in ways:
+        w, h = (unit_h, unit_w) if turned else (unit_w, unit_h)
+        across, down = _grid(kit, w, h, compact)
+        sheets = math.ceil(len(units) / (across * down))
+        if best is None or sheets < best[0]:
+            best = (sheets, turned, compact, w, h, across)
+    _, turned, compact, w, h, across = best
+    rows = math.ceil(len(units) / across)
+    cols = math.ceil(len(units) / rows) if rows else 0
+    return Block(units, fold, cols, rows, w, h, gutter, turned, compact)
+
+
+def _split(kit: Kit, block: Block) -> list[Block]:
     """A block too tall for one sheet, cut into blocks of whole rows."""
-    rows_fit = max(1, int((room_h + block.gutter + 1e-6) // (block.unit_h + block.gutter)))
+    rows_fit = _grid(kit, block.unit_w, block.unit_h, block.compact)[1]
     if block.rows <= rows_fit:
         return [block]
     parts = []
     per = rows_fit * block.cols
-    for start in range(0, len(block.copies), per):
-        chunk = block.copies[start:start + per]
-        parts.append(Block(block.piece, chunk, block.fold, block.cols,
-                           math.ceil(len(chunk) / block.cols), block.unit_w, block.unit_h, block.gutter))
+    for start in range(0, len(block.units), per):
+        chunk = block.units[start:start + per]
+        parts.append(replace(block, units=chunk, rows=math.ceil(len(chunk) / block.cols)))
     return parts
 
 
-def _stack(kit: Kit, blocks: list[Block]) -> list[list[Block]]:
+def _stack(kit: Kit, blocks: list[Block]) -> list[tuple[list[Block], bool]]:
     """First fit, in the order of components.toml: each block, with its mark bands above and
-    below, on the first sheet with room."""
-    frame = content_frame(kit)
+    below, on the first sheet with room (compact sheets, without the footer band, apart); each
+    sheet with whether it is compact."""
     band = mark_band(kit)
-    sheets: list[list[Block]] = []
+    sheets: list[tuple[list[Block], bool]] = []
     used: list[float] = []
-    for block in (part for b in blocks for part in _split(b, frame.h - 2 * band)):
+    for block in (part for b in blocks for part in _split(kit, b)):
+        room = content_frame(kit, compact=block.compact).h
         height = block.height + 2 * band
         for index, total in enumerate(used):
-            if total + BLOCK_GAP + height <= frame.h + 1e-6:
-                sheets[index].append(block)
+            if sheets[index][1] == block.compact and total + BLOCK_GAP + height <= room + 1e-6:
+                sheets[index][0].append(block)
                 used[index] += BLOCK_GAP + height
                 break
         else:
-            sheets.append([block])
+            sheets.append(([block], block.compact))
             used.append(height)
     return sheets
 
 
-def _sheet(kit: Kit, kind: str, blocks: list[Block], caption: str) -> Page:
+def _sheet(kit: Kit, kind: str, blocks: list[Block], caption: str, compact: bool = False) -> Page:
     width, height = kit.page_size
-    frame = content_frame(kit)
-    page = Page(kind, caption, width, height)
+    frame = content_frame(kit, compact=compact)
+    page = Page(kind, caption, width, height, compact=compact)
     band = mark_band(kit)
     top = frame.y1 - band
     for block in blocks:
@@ -446,26 +571,34 @@ def _sheet(kit: Kit, kind: str, blocks: list[Block], caption: str) -> Page:
 
 
 def _place_block(kit: Kit, page: Page, block: Block, x0: float, y0: float) -> None:
-    piece, b = block.piece, kit.bleed
+    b = kit.bleed
     grid: dict[tuple[int, int], Rect] = {}
-    for index, (front, back) in enumerate(block.copies):
+    for index, unit in enumerate(block.units):
+        piece = unit.piece
         row, col = divmod(index, block.cols)
         x = x0 + col * (block.unit_w + block.gutter)
         y = y0 + block.height - (row + 1) * block.unit_h - row * block.gutter
-        unit = grid[row, col] = Rect(x, y, block.unit_w, block.unit_h)
+        rect = grid[row, col] = Rect(x, y, block.unit_w, block.unit_h)
         if piece.kind != "token":
-            page.placements.append(Placement(piece.kind, piece.key, "front", unit))
-        elif back is not None and block.fold:
+            page.placements.append(Placement(piece.kind, piece.key, "front", rect))
+        elif unit.back is not None and block.fold and block.turned:    # the back above its front
             w = piece.width
-            left, right = Rect(x, y, w, unit.h), Rect(x + w, y, w, unit.h)
-            page.placements.append(Placement(front, piece.key, "front", left, left.grown(b, b, 0, b)))
-            page.placements.append(Placement(back, piece.key, "back", right, right.grown(0, b, b, b)))
-            page.lines.append(Line(x + w, y, x + w, y + unit.h, "fold"))
+            low, high = Rect(x, y, rect.w, w), Rect(x, y + w, rect.w, w)
+            page.placements.append(Placement(unit.front, piece.key, "front", low, low.grown(b, b, b, 0), turn=90))
+            page.placements.append(Placement(unit.back, piece.key, "back", high, high.grown(b, 0, b, b), turn=90))
+            page.lines.append(Line(x, y + w, x + rect.w, y + w, "fold"))
+        elif unit.back is not None and block.fold:
+            w = piece.width
+            left, right = Rect(x, y, w, rect.h), Rect(x + w, y, w, rect.h)
+            page.placements.append(Placement(unit.front, piece.key, "front", left, left.grown(b, b, 0, b)))
+            page.placements.append(Placement(unit.back, piece.key, "back", right, right.grown(0, b, b, b)))
+            page.lines.append(Line(x + w, y, x + w, y + rect.h, "fold"))
         else:
-            page.placements.append(Placement(front, piece.key, "front", unit, back=back))
+            page.placements.append(Placement(unit.front, piece.key, "front", rect, back=unit.back,
+                                             turn=90 if block.turned else 0))
         if b == 0:
-            page.lines += [Line(unit.x, unit.y, unit.x1, unit.y, "cut"), Line(unit.x, unit.y1, unit.x1, unit.y1, "cut"),
-                           Line(unit.x, unit.y, unit.x, unit.y1, "cut"), Line(unit.x1, unit.y, unit.x1, unit.y1, "cut")]
+            page.lines += [Line(rect.x, rect.y, rect.x1, rect.y, "cut"), Line(rect.x, rect.y1, rect.x1, rect.y1, "cut"),
+                           Line(rect.x, rect.y, rect.x, rect.y1, "cut"), Line(rect.x1, rect.y, rect.x1, rect.y1, "cut")]
     page.lines += crop_marks(grid, block.rows, b, block.gutter, page.width)
 
 
@@ -493,29 +626,25 @@ def crop_marks(grid: dict[tuple[int, int], Rect], rows: int, bleed: float, gutte
 def _caption(blocks: list[Block], how: str) -> str:
     names = []
     for block in blocks:
-        if block.piece.name not in names:
-            names.append(block.piece.name)
+        for unit in block.units:
+            if unit.piece.name not in names:
+                names.append(unit.piece.name)
     return ", ".join(names) + f" ({how})"
 
 
 def piece_pages(kit: Kit) -> list[Page]:
-    frame = content_frame(kit)
     single, double = [], []
-    for piece in kit.pieces:
-        if piece.count == 0:
-            continue
-        fold = piece.double_sided and kit.duplex is None
-        copies = [(front, None) for front, _ in piece.copies()] if piece.same_both_sides and kit.duplex \
-            else piece.copies()
-        block = _block(kit, piece, copies, fold, frame.w)
+    for units in _groups(kit.pieces, kit.duplex):
+        piece = units[0].piece
+        block = _block(kit, units, piece.double_sided and kit.duplex is None)
         (double if piece.printed_duplex(kit) else single).append(block)
     pages = [_sheet(kit, "pieces", sheet, _caption(sheet, "print single-sided" + (
-        "; fold the two-sided pieces on the dashed line" if any(b.fold for b in sheet) else "")))
-        for sheet in _stack(kit, single)]
+        "; fold the two-sided pieces on the dashed line" if any(b.fold for b in sheet) else "")), compact)
+        for sheet, compact in _stack(kit, single)]
     fronts = []
-    for sheet in _stack(kit, double):
+    for sheet, compact in _stack(kit, double):
         front = _sheet(kit, "duplex", sheet, _caption(sheet, f"front; print double-sided, flip on the "
-                                                             f"{kit.duplex} edge"))
+                                                             f"{kit.duplex} edge"), compact)
         front.double_sided = True
         fronts.append(front)
         pages += [front, back_page(kit, front)]
@@ -544,16 +673,21 @@ def shift_text(shift: tuple[int, int]) -> str:
 
 
 def back_page(kit: Kit, front: Page, shift: tuple[int, int] = (0, 0)) -> Page:
-    """The back page of `front`, its backs mirrored behind their fronts, `shift` steps off."""
+    """The backs behind a duplex page's fronts, `shift` steps off the kit's offset. A
+    quarter-turned piece's back turns the other way when the sheet flips on the long edge (left and
+    right swap), the same way on the short edge."""
     caption = front.caption.replace("front;", "back;")
     if shift != (0, 0):
         caption = f"Shifted back ({shift_text(shift)}) of " + caption.replace("back;", "") + \
             ": print it instead of the usual back only when the calibration sheet says so"
-    page = Page("back", caption, front.width, front.height, double_sided=True, front=front, shift=shift)
+    page = Page("back", caption, front.width, front.height, double_sided=True, compact=front.compact,
+                front=front, shift=shift)
     for placement in front.placements:
         if placement.back is not None:
+            turn = (360 - placement.turn) % 360 if kit.duplex == "long" else placement.turn
             page.placements.append(Placement(placement.back, placement.piece, "back",
-                                             mirror(kit, placement.rect, front.width, front.height, shift)))
+                                             mirror(kit, placement.rect, front.width, front.height, shift),
+                                             turn=turn))
     return page
 
 
@@ -576,22 +710,32 @@ def prints_duplex(kit: Kit) -> bool:
     return any(piece.count and piece.printed_duplex(kit) for piece in kit.pieces)
 
 
+def cover(kit: Kit) -> list[Page]:
+    """The cover: what to print, what else is needed, how to cut and fold (and what is in the box
+    when it fits); then, for a game with a board or set-up steps, the set-up at a glance."""
+    width, height = kit.page_size
+    pages = [Page("cover", "What to print, what you need, how to cut and fold", width, height)]
+    if kit.hooks.board or kit.hooks.setup_steps:
+        pages.append(Page("cover-box", "The set-up at a glance", width, height))
+    return pages
+
+
 def pages_before_extra(kit: Kit) -> int:
-    """The pages before the extra pages (the rulebook): the cover's two, and the calibration pair."""
-    return 4 if prints_duplex(kit) else 2
+    """The pages before the extra pages (the rulebook): the cover, and the calibration pair."""
+    return len(cover(kit)) + (2 if prints_duplex(kit) else 0)
 
 
 def impose(kit: Kit, extra: int = 0) -> list[Page]:
     """Every page of the kit, in order. `extra` blank "extra" pages follow the cover and the
     calibration pair (the rulebook's place); the renderer fills them."""
     width, height = kit.page_size
-    pages = [Page("cover", "What to print, what you need, how to cut and fold", width, height),
-             Page("cover-box", "The set-up at a glance", width, height)]
+    pages = cover(kit)
     if prints_duplex(kit):
         pages += calibration(kit)
     pages += [Page("extra", "", width, height) for _ in range(extra)]
-    pages += board_tiles(kit)
-    pages.append(mini_board(kit))
-    pages += mini_piece_pages(kit)
+    if kit.hooks.board:
+        pages += board_tiles(kit)
+        pages.append(mini_board(kit))
+        pages += mini_piece_pages(kit)
     pages += piece_pages(kit)
     return pages

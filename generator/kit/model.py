@@ -18,6 +18,7 @@ Schema (components.toml)::
 
     [pieces.NAME]
     name = "Hero"                            # as printed in the parts list
+    plural = "Heroes"                        # its plural there (default: made from the name)
     kind = "token"                           # token (default) | tracker | aid
     count = "heroes"                         # a number or the name of one of the game's numbers
     size = 0.7                               # fraction of a square, a length, or [w, h]
@@ -37,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
-from ..errors import UsageError
+from ..errors import UsageError, did_you_mean
 from ..games.base import Game, KitHooks
 from ..tables import TableReader
 from ..units import mm, parse_length
@@ -53,7 +54,7 @@ KINDS = ("token", "tracker", "aid")
 DUPLEX = ("long", "short")
 
 PRINT_KEYS = ("square", "paper", "margin", "board_overlap", "bleed")
-PIECE_KEYS = ("name", "kind", "count", "size", "front", "back", "backs", "faces", "labels", "spaces")
+PIECE_KEYS = ("name", "kind", "count", "size", "front", "back", "backs", "faces", "labels", "spaces", "plural")
 
 DEFAULT_PRINT: dict[str, Any] = {
     "square": "45mm", "paper": "a4", "margin": "8mm", "board_overlap": "10mm", "bleed": "0mm",
@@ -88,6 +89,7 @@ class Piece:
     labels: tuple[tuple[str, str], ...] = ()    # (art, text): every face's, defaults included
     spaces: int = 0
     pairs: tuple[tuple[str, str, int], ...] = ()  # (front, back or "", copies): a mixed piece
+    plural: str = ""                              # the name's plural, when not made by rule
 
     @property
     def double_sided(self) -> bool:
@@ -147,6 +149,7 @@ class Kit:
     ink_saver: bool = False
     board_files: int = 8
     board_ranks: int = 8
+    marked: tuple[int, ...] = ()      # the board's special squares: its tiles' seams keep off them
     counts: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
     faces: FaceSet | None = field(default=None, compare=False, hash=False)
     hooks: KitHooks = field(default_factory=KitHooks, compare=False, hash=False)
@@ -174,9 +177,11 @@ class Kit:
 
 
 def _art(r: TableReader, section: str, key: str, value: Any) -> str:
-    """A face the game's kit draws, by name."""
+    """A face the game's kit draws, by name, or the designer's art file (loaded with the game)."""
     if not isinstance(value, str) or value not in r.game.faces.draw:
-        raise r.error(section, key, f"unknown art {value!r}; the kit draws: {', '.join(r.game.faces.names)}")
+        hint = did_you_mean(value, r.game.faces.names) if isinstance(value, str) else ""
+        raise r.error(section, key, f"unknown art {value!r}{hint}; the kit draws: {', '.join(r.game.faces.names)}, "
+                                    f"or give a file of the game folder such as \"art/hero.svg\"")
     return value
 
 
@@ -192,6 +197,7 @@ def _piece(r: TableReader, hooks: KitHooks, key: str, table: Any) -> Piece:
                                        f"out (at least {PIECE_MIN / mm(1):.0f} mm)")
     count = r.count(section, "count", table.get("count", 1))
     name = r.text(section, "name", table.get("name", key.replace("_", " ").capitalize()))
+    plural = r.text(section, "plural", table["plural"], one_line=True) if "plural" in table else ""
     front, backs, spaces, pairs = "", (), 0, ()
     if kind == "token" and "faces" in table:
         pairs = _pairs(r, section, table, count if "count" in table else None)
@@ -237,7 +243,7 @@ def _piece(r: TableReader, hooks: KitHooks, key: str, table: Any) -> Piece:
     defaults = {face: game.faces.labels.get(face, "") for face in faces}
     piece = Piece(key=key, name=name, kind=kind, width=width, height=height, count=count, front=front,
                   backs=backs, labels=tuple(sorted({**defaults, **labels}.items())), spaces=spaces,
-                  pairs=pairs)
+                  pairs=pairs, plural=plural)
     problem = hooks.check(piece)
     if problem:
         raise game.error(section, "spaces" if kind == "tracker" else None, f"[{section}] {problem}")
@@ -306,7 +312,8 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
               designer=game.info.designer, square=side, paper=paper, margin=margin,
               board_overlap=overlap, bleed=bleed, pieces=pieces, duplex=duplex,
               back_offset=back_offset, ink_saver=ink_saver, board_files=game.board.files,
-              board_ranks=game.board.ranks, faces=game.faces, hooks=hooks, template=game.template,
+              board_ranks=game.board.ranks, marked=tuple(sorted({s for _, squares in game.board.marked for s in squares})),
+              faces=game.faces, hooks=hooks, template=game.template,
               counts={k: v for k, v in game.template_values().items() if isinstance(v, int)},
               tags=tags)
     _check_fits(game, kit)

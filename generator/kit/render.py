@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..pdf import BOLD, INK, ITALIC, PAPER, SERIF, draw_string, runs, write_runs, Forms, atomic_path, hx, new_canvas, paragraph, rasterize
+from reportlab.pdfbase import pdfmetrics
+
+from ..pdf import (BOLD, INK, ITALIC, PAPER, SERIF, draw_string, runs, runs_width, write_runs, Forms, atomic_path, hx,
+                   new_canvas, paragraph, rasterize)
 from ..units import mm, mm_text
 from .faces import clip_rect, draw_face
 from .layout import (SHIFT_STEP, SHIFTS, BoardView, Page, Rect, alignment_targets, board_geometry,
@@ -91,18 +94,26 @@ def _header(c, kit: Kit, page: Page, number: int, total: int) -> None:
     c.setFillColor(INK)
     t = c.beginText(m, y)
     write_runs(t, runs(kit.title.upper(), BOLD), 9.5, 1.4)  # each character in a face that has it
-    t.setFont(SERIF, 9.5)
-    t.setFillColor(MUTED)
-    t.textOut("   print-and-play kit")
-    c.drawText(t)
     right = f"version {kit.version}" + (f"  \u00b7  {kit.date}" if kit.date else "") + \
             f"  \u00b7  page {number} of {total}"
+    if page.compact:    # the caption goes here: the sheet's pieces need the footer's room
+        t.setFillColor(MUTED)
+        room = width - 2 * m - t.getX() - pdfmetrics.stringWidth(right, SERIF, 9.5) - mm(8)
+        caption = "   " + page.caption
+        while caption and runs_width(runs(caption, ITALIC), 9) > room:
+            caption = caption[:-2] + "\u2026"
+        write_runs(t, runs(caption, ITALIC), 9)
+    else:
+        t.setFont(SERIF, 9.5)
+        t.setFillColor(MUTED)
+        t.textOut("   print-and-play kit")
+    c.drawText(t)
     c.setFont(SERIF, 9.5)
     c.drawRightString(width - m, y, right)
     c.setStrokeColor(RULE)
     c.setLineWidth(0.6)
     c.line(m, y - mm(1.6), width - m, y - mm(1.6))
-    if page.caption:
+    if page.caption and not page.compact:
         c.setFillColor(INK)
         draw_string(c, m, m + mm(0.5), page.caption, ITALIC, 9)
 
@@ -130,11 +141,19 @@ def _place(c, forms: _Forms, page: Page) -> None:
     kit = forms.kit
     for p in page.placements:
         r = p.rect
-        name = forms.face(p.piece, p.art, r.w, r.h)
+        w, h = (r.h, r.w) if p.turn in (90, 270) else (r.w, r.h)
+        name = forms.face(p.piece, p.art, w, h)
         c.saveState()
         if p.clip is not None and kit.bleed:
             clip_rect(c, p.clip.x, p.clip.y, p.clip.w, p.clip.h)
-        c.translate(r.x, r.y)
+        if p.turn == 90:
+            c.translate(r.x + r.w, r.y)
+            c.rotate(90)
+        elif p.turn == 270:
+            c.translate(r.x, r.y + r.h)
+            c.rotate(-90)
+        else:
+            c.translate(r.x, r.y)
         c.doForm(name)
         c.restoreState()
 
@@ -230,6 +249,8 @@ def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
         else:
             groups.append((what, [number], how))
 
+    specials = any(p.kind != "token" for p in kit.pieces)
+    pieces_what = "Pieces, tracker and player aids" if specials else "Components to cut out"
     for number, page in enumerate(pages, start=1):
         if page.kind in ("cover", "cover-box"):
             add("How to print and make the kit; what is in the box; the set-up", number,
@@ -242,7 +263,7 @@ def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
         elif page.kind in ("mini", "mini-pieces"):
             add("Mini board and its pieces (optional)", number, "single-sided")
         elif page.kind == "pieces":
-            add("Pieces, tracker and player aids", number, "single-sided, 100 %")
+            add(pieces_what, number, "single-sided, 100 %")
         elif page.kind == "back" and page.shift != (0, 0):
             add("Backs shifted for a printer that misaligns", number,
                 f"only as page {calibration_pages(pages)[0]} says")
@@ -254,10 +275,19 @@ def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
     return [(_ranges(nums), what, how) for what, nums, how in groups]
 
 
-def _plural(name: str, n: int) -> str:
+def _plural(name: str, n: int, plural: str = "") -> str:
+    """`name` for `n` things: `plural` when given, else the head word made plural, before any
+    words in brackets ("Reference cards (symbols)")."""
     if n == 1 or not name:
         return name
-    return name[:-1] + "ies" if name.endswith("y") and name[-2:] != "ey" else name + "s"
+    if plural:
+        return plural
+    head, bracket, rest = name.partition(" (")
+    if head.endswith(("s", "x", "ch", "sh")):
+        head += "es"
+    else:
+        head = head[:-1] + "ies" if head.endswith("y") and head[-2:-1] not in "aeiou" else head + "s"
+    return head + bracket + rest
 
 
 def parts_list(kit: Kit) -> list[tuple[str, str]]:
@@ -273,9 +303,10 @@ def parts_list(kit: Kit) -> list[tuple[str, str]]:
             rows.append(("", f"{piece.count} {piece.name}: {note or f'{piece.spaces} spaces'}"))
             continue
         if piece.kind == "aid":
-            rows.append(("", f"{piece.count} {piece.name}s ({size})" + (f": {note}" if note else "")))
+            rows.append(("", f"{piece.count} {_plural(piece.name, piece.count, piece.plural)} ({size})" +
+                         (f": {note}" if note else "")))
             continue
-        text = f"{piece.count} {_plural(piece.name, piece.count)}, {size}"
+        text = f"{piece.count} {_plural(piece.name, piece.count, piece.plural)}, {size}"
         if piece.pairs:
             designs = len({front for front, _, _ in piece.pairs})
             text += (", two-sided" if piece.backs else "") + (f", {designs} designs" if designs > 1 else "")
@@ -398,16 +429,17 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> bool:
                      f"table gives the pages to print for your printer, no new build needed. The art "
                      f"runs {mm_text(kit.bleed)} mm past every cut, so a back a little off its place "
                      f"still covers its piece.")
-    steps.append("Board: cut the page margins off along the marks, trim each tile that sits to the "
-                 "right or below on its solid seam line, lay it over its neighbour so the half targets "
-                 "meet, and tape the joins from behind. The tile letters and numbers (A1, A2, B1...) "
-                 "show where each goes.")
+    if kit.hooks.board:
+        steps.append("Board: cut the page margins off along the marks, trim each tile that sits to the "
+                     "right or below on its solid seam line, lay it over its neighbour so the half targets "
+                     "meet, and tape the joins from behind. The tile letters and numbers (A1, A2, B1...) "
+                     "show where each goes.")
     if kit.bleed and not prints_duplex(kit):
         steps.append(f"The art runs {mm_text(kit.bleed)} mm past each cut line (bleed), so a "
                      f"slightly-off cut leaves no white edge; the strips between pieces are waste.")
     y = _numbered(c, steps, x, y, width)
-    if y - mm(6) - _box_height(kit) < frame.y:
-        return False
+    if y - mm(6) - _box_height(kit) < frame.y and any(p.kind == "cover-box" for p in pages):
+        return False   # on the next page
     _in_the_box(c, kit, pages, forms, y - mm(6))
     return True
 
@@ -425,7 +457,11 @@ def _cover_box(c, kit: Kit, pages: list[Page], forms: _Forms, box_drawn: bool) -
     y = frame.y1 - mm(8)
     if not box_drawn:
         y = _in_the_box(c, kit, pages, forms, y) - mm(8)
-    _setup_diagram(c, kit, forms, y, frame.y + mm(2))
+    if kit.hooks.board:
+        _setup_diagram(c, kit, forms, y, frame.y + mm(2))
+    else:
+        _numbered(c, list(kit.hooks.setup_steps), frame.x, _heading(c, kit, "Set-up at a glance", frame.x, y,
+                                                                    frame.w), frame.w)
 
 
 def _in_the_box(c, kit: Kit, pages: list[Page], forms: _Forms, top: float) -> float:
@@ -440,6 +476,8 @@ def _in_the_box(c, kit: Kit, pages: list[Page], forms: _Forms, top: float) -> fl
         c.setFillColor(INK)
         draw_string(c, x + icon + mm(3), y, text, SERIF, 9.5)
         y -= BOX_ROW
+    if not kit.hooks.board:
+        return y
     mini = next(p for p in pages if p.kind == "mini")
     c.setFont(SERIF, 9.5)
     c.drawString(x + icon + mm(3), y, f"The board: {kit.board_files} \u00d7 {kit.board_ranks} squares of {mm_text(kit.square)} mm "
@@ -487,7 +525,14 @@ def _setup_diagram(c, kit: Kit, forms: _Forms, top: float, bottom: float) -> Non
             if face not in printed:
                 continue
             r = geo.square_rect(square % kit.board_files, square // kit.board_files + 1)
-            forms.draw_icon(c, face, r.x + (r.w - piece) / 2, r.y + (r.h - piece) / 2, piece)
+            if face in kit.faces.turned:       # the far side's tile faces its owner
+                c.saveState()
+                c.translate(r.x + (r.w + piece) / 2, r.y + (r.h + piece) / 2)
+                c.rotate(180)
+                forms.draw_icon(c, face, 0, 0, piece)
+                c.restoreState()
+            else:
+                forms.draw_icon(c, face, r.x + (r.w - piece) / 2, r.y + (r.h - piece) / 2, piece)
     if marker is not None:
         face, file, rank = marker
         y = -room if below else geo.height + room - t if above else geo.square_rect(0, int(rank)).y

@@ -328,7 +328,7 @@ def card_svg(kit, piece) -> tuple[str, dict[str, list[float]]]:
                                    icon=lambda c, art, x, y, s: draw_face(c, kit.faces, art, x, y, s, label=""))
     spaces = {}
     if piece.kind == "tracker":
-        for name, rect in tracker_cells(piece, room):
+        for name, rect in tracker_cells(piece.spaces, piece.width, room):
             spaces[name] = [rect.x / w, 1 - (rect.y + rect.h) / h, rect.w / w, rect.h / h]
     return canvas.svg(), spaces
 

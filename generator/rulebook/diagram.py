@@ -178,13 +178,21 @@ def _forms(canvas) -> Forms:
 
 
 def _face(canvas, faces: FaceSet, face: str, x: float, y: float, size: float) -> None:
-    """The kit's own art for `face` in the square (x, y, size), lower-left corner, points. At
-    diagram size the faces print no text (the kit drops labels below 20 mm anyway). Each face is
-    drawn once per PDF as a form XObject and reused, as the kit does for its pieces."""
+    """The kit's own art for `face` in the square (x, y, size), lower-left corner, points; a face of
+    the far side turned 180 degrees (a tile faces its owner). At diagram size the faces print no
+    text (the kit drops labels below 20 mm anyway). Each face is drawn once per PDF as a form
+    XObject and reused, as the kit does for its pieces."""
     forms = _forms(canvas)
     name = forms.get(("rulebook-face", face), (0, 0, FACE_UNIT, FACE_UNIT),
                      lambda c: draw_face(c, faces, face, 0, 0, FACE_UNIT, label=""))
-    forms.place(name, x, y, size / FACE_UNIT)
+    if face in faces.turned:
+        canvas.saveState()
+        canvas.translate(x + size, y + size)
+        canvas.rotate(180)
+        forms.place(name, 0, 0, size / FACE_UNIT)
+        canvas.restoreState()
+    else:
+        forms.place(name, x, y, size / FACE_UNIT)
 
 
 class FaceStrip(Flowable):

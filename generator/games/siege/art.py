@@ -658,7 +658,7 @@ AID_STYLE = CardStyle(frame=BOARD_FRAME, heading_ink=lambda heading: VK_RED if h
 
 def _tracker(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):
     from ...kit.layout import content_frame, tracker_cells
-    draw_tracker(c, w, h, tracker_cells(piece, content_frame(kit).w), ink_saver=ink_saver, bleed=bleed)
+    draw_tracker(c, w, h, tracker_cells(piece.spaces, piece.width, content_frame(kit).w), ink_saver=ink_saver, bleed=bleed)
 
 
 def _aid(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):

@@ -148,11 +148,11 @@ class SiegeGame(Game):
 
     # --- the kit
     @property
-    def faces(self):
+    def package_faces(self):
         from .art import FACES
         return FACES
 
-    def kit_hooks(self):
+    def package_hooks(self):
         from .art import kit_hooks
         return kit_hooks(self)
 

@@ -336,7 +336,7 @@ AID_STYLE = CardStyle(frame=WOOD_DARK, heading_ink=lambda heading: IRON if headi
 
 def _track(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):
     from ...kit.layout import content_frame, tracker_cells
-    draw_track(c, w, h, tracker_cells(piece, content_frame(kit).w), ink_saver=ink_saver, bleed=bleed)
+    draw_track(c, w, h, tracker_cells(piece.spaces, piece.width, content_frame(kit).w), ink_saver=ink_saver, bleed=bleed)
 
 
 def _aid(c, w, h, *, piece, kit, ink_saver, icon, bleed=0.0):

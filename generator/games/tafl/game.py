@@ -290,12 +290,12 @@ class TaflGame(Game):
 
     # --- the kit
     @property
-    def faces(self):
+    def package_faces(self):
         """The kit's art; the board marks this game's setup (none when the size has no setup)."""
         from .art import faces_for
         return faces_for(self.setup_or_none() or ())
 
-    def kit_hooks(self):
+    def package_hooks(self):
         from .art import kit_hooks
         return kit_hooks(self)
 
