@@ -712,10 +712,10 @@ def prints_duplex(kit: Kit) -> bool:
 
 def cover(kit: Kit) -> list[Page]:
     """The cover: what to print, what else is needed, how to cut and fold (and what is in the box
-    when it fits); then, for a game with a board or set-up steps, the set-up at a glance."""
+    when it fits); then, for a game with a board, the set-up at a glance with its picture."""
     width, height = kit.page_size
     pages = [Page("cover", "What to print, what you need, how to cut and fold", width, height)]
-    if kit.hooks.board or kit.hooks.setup_steps:
+    if kit.hooks.board:
         pages.append(Page("cover-box", "The set-up at a glance", width, height))
     return pages
 

@@ -361,9 +361,10 @@ def materials(kit: Kit) -> str:
     """What a player needs besides the printout, as the cover lists it."""
     glue = " and a glue stick" if fold_over(kit) else ""
     score = "; an empty ballpoint pen or a blunt table knife to score the folds" if folds(kit) else ""
-    return (f"{PAPER_WORDS[kit.paper]} paper for the rules and the board, and card stock (160\u2013220 g/m\u00b2) for the "
-            f"pieces; a craft knife, a metal ruler and a cutting mat (or sharp scissors){glue}; clear "
-            f"tape to join the board{score}.")
+    board = (" and the board", "; clear tape to join the board") if kit.hooks.board else ("", "")
+    return (f"{PAPER_WORDS[kit.paper]} paper for the rules{board[0]}, and card stock (160\u2013220 g/m\u00b2) "
+            f"for the pieces; a craft knife, a metal ruler and a cutting mat (or sharp scissors)"
+            f"{glue}{board[1]}{score}.")
 
 
 def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> bool:
@@ -399,8 +400,10 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> bool:
         c.drawString(cols[1], y, what)
         c.drawString(cols[2], y, how)
         y -= 12.5
+    must = f"the board's squares must come out at {mm_text(kit.square)} mm" if kit.hooks.board else \
+        "the pieces must come out at the sizes listed under In the box"
     y = paragraph(c, f"Print on {PAPER_WORDS[kit.paper]} at 100 % (\u201cactual size\u201d, never \u201cfit to "
-                     f"page\u201d): the board's squares must come out at {mm_text(kit.square)} mm. "
+                     f"page\u201d): {must}. "
                      f"Check with a ruler: the bar on the right is 50 mm long. A greyscale printer is "
                      f"fine, the sides differ by shape and pattern too.",
                   x, y - 5, width - mm(62), size=9.5)
@@ -438,9 +441,11 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> bool:
         steps.append(f"The art runs {mm_text(kit.bleed)} mm past each cut line (bleed), so a "
                      f"slightly-off cut leaves no white edge; the strips between pieces are waste.")
     y = _numbered(c, steps, x, y, width)
-    if y - mm(6) - _box_height(kit) < frame.y and any(p.kind == "cover-box" for p in pages):
-        return False   # on the next page
-    _in_the_box(c, kit, pages, forms, y - mm(6))
+    if y - mm(6) - _box_height(kit) < frame.y and kit.hooks.board:
+        return False   # on the set-up page
+    y = _in_the_box(c, kit, pages, forms, y - mm(6))
+    if not kit.hooks.board and kit.hooks.setup_steps:   # no picture: the steps fit here
+        _numbered(c, list(kit.hooks.setup_steps), x, _heading(c, kit, "Set-up at a glance", x, y - mm(8), width), width)
     return True
 
 
@@ -457,11 +462,7 @@ def _cover_box(c, kit: Kit, pages: list[Page], forms: _Forms, box_drawn: bool) -
     y = frame.y1 - mm(8)
     if not box_drawn:
         y = _in_the_box(c, kit, pages, forms, y) - mm(8)
-    if kit.hooks.board:
-        _setup_diagram(c, kit, forms, y, frame.y + mm(2))
-    else:
-        _numbered(c, list(kit.hooks.setup_steps), frame.x, _heading(c, kit, "Set-up at a glance", frame.x, y,
-                                                                    frame.w), frame.w)
+    _setup_diagram(c, kit, forms, y, frame.y + mm(2))
 
 
 def _in_the_box(c, kit: Kit, pages: list[Page], forms: _Forms, top: float) -> float:
