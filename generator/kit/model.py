@@ -66,8 +66,10 @@ SQUARE_RANGE = (mm(15), mm(80))
 MARGIN_RANGE = (mm(3), mm(25))      # home printers cannot print nearer the edge
 OVERLAP_RANGE = (mm(3), mm(40))
 BLEED_RANGE = (0.0, mm(5))
-# Printed double-sided, every piece has at least this much bleed: a home printer's backs land up to
-# a couple of millimetres off, and the bleed keeps that from showing a neighbour's back or white.
+# Printed double-sided with backs that differ (hidden reverses, tiles), every piece has at least this
+# much bleed: a home printer's backs land up to a couple of millimetres off, and the bleed keeps
+# that from showing a neighbour's back or white. (A deck with one common back keeps its shared cut
+# lines: a neighbour's back is the same picture, and the cards stay 3 x 3 on a sheet.)
 DUPLEX_BLEED = mm(2)
 PIECE_MIN = mm(8)
 PAPER_NAMES = {"a4": "an A4", "letter": "a Letter", "both": "an A4 or a Letter"}
@@ -300,8 +302,6 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
     bleed = r.length("print", "bleed", settings["bleed"], *BLEED_RANGE)
     tags = ((f"square{side / mm(1):g}mm",) if square is not None else ()) + \
         ((f"bleed{bleed / mm(1):g}mm",) if bleed else ()) + (("inksaver",) if ink_saver else ())
-    if duplex is not None:
-        bleed = max(bleed, DUPLEX_BLEED)
     tables = r.entries("pieces", game.tables.get("pieces", game.faces.default_pieces))
     if not tables:
         raise r.error("pieces", None, "is empty: no pieces to print (add [pieces.NAME] tables, "
@@ -316,6 +316,9 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
               faces=game.faces, hooks=hooks, template=game.template,
               counts={k: v for k, v in game.template_values().items() if isinstance(v, int)},
               tags=tags)
+    if duplex is not None and any(piece.printed_duplex(kit) and len({back for back, _ in piece.backs}) > 1
+                                  for piece in pieces):
+        kit = replace(kit, bleed=max(bleed, DUPLEX_BLEED))   # backs that differ: none may show a neighbour's
     _check_fits(game, kit)
     return kit
 
