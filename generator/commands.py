@@ -111,14 +111,16 @@ def build_command(
 
 
 def _progress_lines(total: int) -> Callable[[dict], None]:
-    """Progress for a log (not a terminal): a line every tenth of the games."""
+    """Progress for a log (not a terminal): a line every tenth of the `total` games expected (a run
+    that plays more, for precision or the players' ladder, goes on counting at that step, without
+    a total)."""
     done, step = 0, max(1, total // 10)
 
     def advance(record: dict) -> None:
         nonlocal done
         done += 1
-        if done % step == 0 or done == total:
-            echo(f"simulating: {done}/{total} games", err=True)
+        if done % step == 0:
+            echo(f"simulating: {done}/{total} games" if done <= total else f"simulating: {done} games", err=True)
     return advance
 
 
@@ -143,17 +145,35 @@ def simulate_command(
     game: Optional[Path] = typer.Option(None, "--game", help=GAME_HELP),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show progress: a bar on a "
                                   "terminal, else a line every tenth of the games."),
+    until_ci: Optional[float] = typer.Option(None, "--until-ci", help="Play rounds of --games more seeds until "
+                                             "every share's and difference's 95% half-width is at most this "
+                                             "many points (or --max-games)."),
+    max_games: int = typer.Option(10_000, "--max-games", min=1, help="The cap of --until-ci, games per variant."),
+    strength: bool = typer.Option(True, "--strength/--no-strength", help="State the players' Elo on the game's "
+                                  "ladder (random, greedy, mcts levels), measured once and cached."),
+    ladder_games: int = typer.Option(20, "--ladder-games", min=1, help="Seeds per seating of each ladder pairing."),
+    convergence: bool = typer.Option(True, "--convergence/--no-convergence", help="Also play the same seeds "
+                                     "with players one level weaker, and say whether the verdict moved."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="Play on a Dask cluster: a scheduler address "
+                                          "(tcp://host:8786) or local:N (N worker processes here)."),
 ) -> None:
-    """Play seeded AI games and report who wins, how, and how long games last."""
+    """Play seeded AI games and report who wins, how, how long games last, and how far to trust it."""
+    from contextlib import nullcontext
+
     from .build import output_folder
     from .games.base import parse_option
     from .lab import limits
+    from .lab.balance import balance
     from .lab.players import PlayerSpec
     from .lab.report import format_summary, write_report
-    from .lab.simulate import make_tasks, parse_vary, plan_variants, simulate
+    from .lab.simulate import make_tasks, parse_vary, plan_variants
     from .pdf import ensure_writable
 
     limits.at_most("--games", games, limits.MAX_GAMES, " games per variant")
+    limits.at_most("--max-games", max_games, limits.MAX_GAMES, " games per variant")
+    limits.at_most("--ladder-games", ladder_games, limits.MAX_LADDER_GAMES, " seeds per seating")
+    if until_ci is not None and not 0 < until_ci <= 50:
+        raise UsageError(f"--until-ci {until_ci:g}: give a half-width in points, above 0 and at most 50")
     limits.at_most("--turn-cap", turn_cap, limits.MAX_TURN_CAP)
     limits.at_most("--budget", budget, limits.MAX_BUDGET, " playouts per decision")
     if workers is not None:
@@ -168,24 +188,40 @@ def simulate_command(
     players = PlayerSpec.for_sides([side.label for side in loaded.sides], ai, budget)
     options = dict(parse_option(text) for text in option)
     variants = plan_variants(loaded, rule_sets, options, [parse_vary(text) for text in vary])
-    total = games * len(variants)
+    total = (max_games if until_ci is not None else games) * len(variants)
     if total > limits.MAX_TOTAL_GAMES:
-        raise UsageError(f"--games {games} x {len(variants)} variants = {total} games: at most "
-                         f"{limits.MAX_TOTAL_GAMES} in one run")
+        raise UsageError(f"--{'max-' if until_ci is not None else ''}games "
+                         f"{max_games if until_ci is not None else games} x {len(variants)} variants = "
+                         f"{total} games: at most {limits.MAX_TOTAL_GAMES} in one run")
+    if cluster is not None:
+        from .lab.cluster import parse
+        parse(cluster)  # a bad address is a usage error before any game
     for variant in variants:  # validate every variant before playing any game
         make_tasks(0, players, variant, seed, turn_cap, loaded)
     stem = _report_stem(out) if out is not None else output_folder(loaded, None) / "lab" / REPORT_NAME
     ensure_writable(stem.parent, f"--out {out}" if out is not None else None)  # before the games
+    expected = games * len(variants) * (2 if convergence and all(p.weaker() for p in players) else 1)
+
+    def play(advance: Callable[[dict], None] | None):
+        if cluster is not None:
+            from .lab.cluster import dask_mapper
+            places = dask_mapper(cluster)
+        else:
+            places = nullcontext(None)
+        with places as mapper:
+            return balance(variants, games, players, loaded, seed, turn_cap, workers, mapper, advance,
+                           until_ci=until_ci, max_games=max_games, converge=convergence, strength=strength,
+                           ladder_games=ladder_games, cache=stem.parent / "ladders")
+
     if progress and sys.stderr.isatty():
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-        bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                        transient=True)
         with bar:
-            job = bar.add_task("games", total=total)
-            sim = simulate(variants, games, players, seed, turn_cap, loaded, workers, lambda record: bar.advance(job))
+            job = bar.add_task("games", total=None)
+            sim = play(lambda record: bar.advance(job))
     else:
-        sim = simulate(variants, games, players, seed, turn_cap, loaded, workers,
-                       _progress_lines(total) if progress else None)
+        sim = play(_progress_lines(expected) if progress else None)
     echo(format_summary(sim))
     paths = write_report(sim, stem, png=png)
     echo("wrote " + ", ".join(str(p) for p in paths.values()))

@@ -85,11 +85,13 @@ def test_simulate_wording_and_log_progress(tmp_path):
     result = RUNNER.invoke(app, ["simulate", "-n", "10", "--ai", "random", "--turn-cap", "3", "-j", "1",
                                  "--no-png", "--out", str(tmp_path / "r")])
     assert result.exit_code == 0, result.output
-    assert "ended by the turn cap: 10" in result.output and "(turn cap" not in result.output
+    assert re.search(r"unfinished +10 +100\.0%", result.output) and "stopped by the turn cap" in result.output
+    assert "(turn cap" not in result.output
     assert "1 worker)" in result.output
     assert re.search(r"range 3-3\b", result.output)            # turns played, never past the cap
     lines = [line for line in result.output.splitlines() if line.startswith("simulating: ")]
-    assert lines[0] == "simulating: 1/10 games" and lines[-1] == "simulating: 10/10 games"
+    assert lines[0] == "simulating: 1/10 games" and "simulating: 10/10 games" in lines
+    assert lines[-1] == "simulating: 50 games"   # then the players' ladder: random and greedy, 2 x 20 seeds
 
 
 # --------------------------------------------------------------------- unexpected errors, Ctrl-C
@@ -372,7 +374,8 @@ def test_simulate_out_that_is_a_folder_writes_inside_it(tmp_path, slash):
     result = RUNNER.invoke(app, ["simulate", "-n", "1", "--ai", "random", "-j", "1", "--no-progress",
                                  "--out", str(folder) + slash])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in folder.iterdir()) == ["simulation.json", "simulation.pdf", "simulation.png"]
+    assert sorted(p.name for p in folder.iterdir()) == ["ladders", "simulation.json", "simulation.pdf", "simulation.png"]
+    assert [p.name for p in (folder / "ladders").iterdir()][0].startswith("ladder-")   # the players' strength, cached
     assert sorted(p.name for p in tmp_path.iterdir()) == ["reports"]
 
 

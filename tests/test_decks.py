@@ -48,6 +48,15 @@ def test_a_54_card_deck_from_a_spreadsheet_takes_six_a4_sheets_and_eight_pages_i
         assert done.stderr == ""
 
 
+def test_cards_are_one_sided_unless_a_back_is_asked_for(tmp_path):
+    """A deck written without a `back` key prints fronts only, 9 to a sheet, as card PnPs do."""
+    folder = copy_game(tmp_path / "g", DECK, names=("components.toml", "deck.csv"), edit=[("back = false\n", "")])
+    assert "back" not in (folder / "components.toml").read_text().split("[cards.")[1]
+    pages = layout.impose(load_kit(load_game(folder)))
+    cards = [p for p in pages if any(placed.piece.startswith("deck") for placed in p.placements)]
+    assert len(cards) == 6 and all(len(p.placements) == 9 for p in cards)
+
+
 def test_two_sided_cards_take_twice_the_sheets_in_duplex_each_back_behind_its_front(tmp_path):
     folder = copy_game(tmp_path / "g", DECK, names=("components.toml", "deck.csv"),
                        edit=[("back = false", 'back = true')])

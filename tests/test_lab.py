@@ -92,7 +92,8 @@ def test_summarize_known_records():
     assert s["irish"]["wins"] == 4
     assert s["irish"]["points"] == {"treasure": 4, "defeats": 3, "chief": 1, "villages": 0}
     assert s["irish"]["ways"] == {"defeats+treasure": 3, "chief+treasure": 1}
-    assert s["draws"]["games"] == 2 and s["draws"]["turn_cap"] == 2
+    assert s["draws"]["games"] == 0   # games the turn cap stopped are unfinished, not draws of the game
+    assert s["unfinished"]["games"] == 2 and s["unfinished"]["example"]["turns"] == 200
     assert s["turns"]["mean"] == pytest.approx((6 * 20 + 3 * 30 + 40 + 400) / 12)
 
 
@@ -200,10 +201,10 @@ def test_irish_ai_cannot_tell_states_with_different_reverses_apart(seed):
     for view in (view_a, view_b):
         assert not HIDDEN & {k for i, k in enumerate(view.kind) if view.pos[i] >= 0}, "a hidden reverse shows"
         assert not view.move_stack and not view._stack, "the view carries the history of placements"
-    for player in (GreedyPlayer(), MCTSPlayer(budget=40), RandomPlayer()):
-        choice_a = player.choose(view_a, random.Random(99))
-        choice_b = player.choose(view_b, random.Random(99))
-        assert choice_a == choice_b, f"{player} played differently on two states with the same view"
+    for make in (GreedyPlayer, lambda: MCTSPlayer(budget=40), RandomPlayer):  # a player remembers its game
+        choice_a = make().choose(view_a, random.Random(99))
+        choice_b = make().choose(view_b, random.Random(99))
+        assert choice_a == choice_b, f"{make()} played differently on two states with the same view"
 
 
 def test_views_never_show_a_hidden_reverse_during_games():
@@ -276,7 +277,10 @@ def test_report_is_one_page_vector_pdf_with_png(tmp_path):
     sim = simulate(plan_variants(GAME, ["final", "draft"]), 3, (RANDOM, RANDOM), seed=1, turn_cap=80, workers=1)
     paths = write_report(sim, tmp_path / "r")
     reader = PdfReader(paths["pdf"])
-    assert len(reader.pages) == 1
+    unfinished = [r for r in sim.records if r["termination"] == "turn-cap"]
+    assert unfinished and len(reader.pages) == 2   # the summary, and where an unfinished game stood
+    page = reader.pages[1].extract_text()
+    assert "unfinished game" in page and "a b c d e f g h" in page, page
     box = reader.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (842, 595)
     assert not reader.pages[0].images  # charts are vectors

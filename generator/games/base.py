@@ -232,6 +232,22 @@ class Snapshot:
              f"def restore(state, saved):\n    ({targets},) = saved\n", namespace)
         self.save, self.restore = namespace["save"], namespace["restore"]
 
+    def key(self, state) -> tuple:
+        """The fields' values as one hashable tuple (lists as tuples, dicts and sets frozen): the
+        default `State.key`."""
+        return tuple(_frozen(getattr(state, name)) for name in self.fields)
+
+
+def _frozen(value):
+    """`value` made hashable: lists and tuples as tuples, sets as frozensets, dicts as sorted items."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return value
+
 
 class State:
     """A position with its history. A package's state implements these calls; the generic core
@@ -369,6 +385,17 @@ class State:
     def determinize(self, rng: random.Random) -> "State":
         """A full state consistent with this view."""
         return self.copy()
+
+    def key(self, observer=None) -> Any:
+        """A hashable key of the position as `observer` (a side value; None: an onlooker who sees
+        everything) sees it: two states with equal keys are one position to that observer. The
+        lab's search merges transpositions by it (the same position reached by moves in another
+        order) and spots a position repeated from earlier in the game (stalling). The default is
+        every snapshot field, and the side to move, of `view(observer)`: correct for any game. A
+        package overrides it for speed (no copy), and to leave out a count that only grows (the
+        turn number), so that a repeated position shows as one."""
+        state = self if observer is None else self.view(observer)
+        return (state.to_move, self.snapshot.key(state))
 
     # --- pieces and pictures
     def copy(self) -> "State":

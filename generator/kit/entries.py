@@ -379,7 +379,7 @@ def _card(r: Reader, e, accent, fonts: kinds.Fonts) -> None:
         fields = {**_fields(r, where, own), "title": heading, "text": body, "art": path}
         stem = f"{e.stem}-{side.key}" if side else e.stem
         front = r.add(stem, layout_face(r, where, own, side, (w, h), fields, fonts, fill, art), side=side)
-        back = own.get("back", True)
+        back = own.get("back", False)   # one-sided unless a back is asked for: 9 poker cards a sheet
         own_back = e.row is not None and any(e.row.values.get(k) for k in ("back", "fill", "mark"))
         back_stem = stem if own_back else (f"{key}-{side.key}" if side else key)   # one back for the deck
         if isinstance(back, str):

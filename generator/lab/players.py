@@ -1,25 +1,28 @@
-"""AI players for the playtest lab: random, greedy (one-action lookahead) and Monte Carlo tree
-search (UCT with random, capped playouts), for any game package.
+"""AI players for the playtest lab: random, greedy (one-action lookahead) and information-set Monte
+Carlo tree search with heuristic leaf values, for any game package (and OpenSpiel's bots, in
+`openspiel.py`).
 
-The game supplies the knowledge: `game.evaluate(state, side)` scores a position (greedy, and MCTS's
-priors and playout ends). Hidden information: a player is only ever handed `state.view(side)`;
+The game supplies the knowledge: `game.evaluate(state, side)` scores a position (greedy, and the
+search's root moves and leaves). Hidden information: a player is only ever handed `state.view(side)`;
 a player that needs to try moves out (greedy, MCTS) does so on `view.determinize(rng)` samples
 when the view hides something, never on the true state. The simulator (`simulate.play_game`)
 enforces this by construction: it never passes the true state to a player.
 
-Every player is deterministic given its `rng`, so the same seed gives the same game.
+Every player is deterministic given its `rng`, so the same seed gives the same game (but for a
+search given seconds rather than iterations).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 
 from typing import Callable
 
 from ..games.base import State
-from .limits import MAX_BUDGET
+from .limits import MAX_BUDGET, MAX_SECONDS
 
 Evaluator = Callable[[State, object], float]
 
@@ -94,141 +97,216 @@ def _expected(state: State, value: Callable[[], float]) -> float:
     return total
 
 
-class _Node:
-    __slots__ = ("avail", "children", "move", "parent", "player", "value", "visits")
+class _Edge:
+    """A move from a node: how often it was tried, the summed reward of the seat that made it, and
+    how often it was legal when its node was visited (ISMCTS: a move may be legal in one sample and
+    not in another)."""
 
-    def __init__(self, move, parent, player):
-        self.move, self.parent, self.player = move, parent, player
-        self.children: dict = {}
-        self.visits = 0
-        self.value = 0.0   # summed reward of `player`, the seat that made `move`
-        self.avail = 0     # times this move was legal when its parent was visited (ISMCTS)
+    __slots__ = ("avail", "move", "value", "visits")
+
+    def __init__(self, move):
+        self.move, self.avail, self.value, self.visits = move, 0, 0.0, 0
+
+
+class _Node:
+    """A position as the searching side sees it, shared by every path that reaches it (the
+    transposition table maps its key to it): its moves' edges, the seat to move (None at a chance
+    node or the game's end), its visits and the summed reward of that seat."""
+
+    __slots__ = ("edges", "key", "moves", "seat", "value", "visits")
+
+    def __init__(self, key, seat):
+        self.key, self.seat = key, seat
+        self.edges: dict = {}
+        self.moves: list | None = None   # its legal moves' edges, kept when they cannot differ by sample
+        self.value, self.visits = 0.0, 0
 
 
 class MCTSPlayer(Player):
-    """UCT over single moves with `budget` playouts per decision.
+    """Information-set Monte Carlo tree search with a heuristic leaf value, over positions merged by
+    their key, with a budget of `budget` iterations or `seconds` of thinking per decision.
 
-    Each iteration starts from a fresh determinised sample of the view (single-observer
-    information-set MCTS: a child's exploration term counts the times it was available, since a move
-    can be legal in one sample and not in another), so a search never sees what its side cannot.
-    When the search reaches a node it expands every legal move at once, each child starting with
-    `prior` virtual visits worth the `evaluate` score of the position right after the move (the
-    greedy player's knowledge, as progressive bias); with `prior=0` it is plain UCT expanding one
-    random untried move at a time. A playout then plays random moves for at most `depth` actions
-    and scores the position for every seat, with the evaluator squashed to [0, 1]; a finished game
-    scores 1 for a win, 0.5 for a draw, 0 for a loss (from `returns()`). As in OpenSpiel's MCTSBot
-    for N players, a node keeps the reward of the seat that moved into it, so each seat's choices
-    maximise its own reward. `evaluator(state, side)` defaults to the game's own `evaluations`.
+    - Hidden information: each iteration plays on a fresh determinised sample of the view, and a
+      position is found by `state.key(side)`, what the searching side sees of it, so every sample
+      of one information set shares its statistics (single-observer ISMCTS, Cowling, Powley and
+      Whitehouse 2012). A move's exploration counts the visits in which it was legal.
+    - Whole turns: a node is a position, whoever is to move; when a side acts several times in a
+      turn the tree follows every action, and the key merges the orders that lead to one position
+      (a transposition table), so two actions played either way round are searched once.
+    - Lazy evaluation: at the root every move is weighed once by the evaluation (the greedy
+      player's knowledge, so the search never knows less); below, a position is evaluated once,
+      when an iteration first reaches it, and that value is the iteration's result (no random
+      rollout: a leaf ends in the game's own evaluation, squashed to [0, 1] per seat, or in
+      `returns()` once the game is over). An untried move is valued at its node's mean so far
+      (first-play urgency), so a search goes deeper where its best line is, not wide everywhere.
+      Expanding every child of each node reached instead (each weighed by the evaluation, as
+      the search did before) plays a little better per iteration but costs about ten times more
+      per decision in the games measured (README, the playtest lab).
+    - Selection: mean reward + `c` sqrt(times available) / (1 + visits), each node maximising
+      the reward of the seat that moves there (OpenSpiel's MCTSBot for N players); `c` = 0.05
+      suits rewards that differ by a few hundredths between sound moves.
+    - Chance nodes: an iteration follows an outcome drawn with its probability; a new position at
+      a chance node is valued by the expectation over its outcomes.
+    - Stalling: a position this player met earlier in the game, or earlier on the same line, is
+      valued as a draw (0.5 for every seat), as chess engines score a repetition: the side ahead
+      looks for progress instead of shuffling, and only the side behind is content to repeat.
+
+    `evaluator(state, side)` replaces the game's own `evaluations`.
     """
 
-    def __init__(self, budget: int = 50, depth: int = 4, c: float = 0.7, scale: float = 8.0,
-                 prior: float = 2.0, evaluator: Evaluator | None = None):
-        self.budget, self.depth, self.c, self.scale, self.prior = budget, depth, c, scale, prior
+    def __init__(self, budget: int = 50, seconds: float = 0.0, c: float = 0.05, scale: float = 8.0,
+                 evaluator: Evaluator | None = None):
+        self.budget, self.seconds, self.c, self.scale = budget, seconds, c, scale
         self.evaluator = evaluator
-        self.name = f"mcts{budget}"
+        self.name = f"mcts:{seconds:g}s" if seconds else f"mcts:{budget}"
+        self.seen: set = set()   # keys of the positions met at this player's decisions in this game
+        self._turn = 0
 
     def choose(self, view: State, rng: random.Random):
+        me = view.to_move
+        if view.turn < self._turn:  # turns went back: a new game
+            self.seen = set()
+        self._turn = view.turn
+        root = _Node(view.key(me), view.game.seat(me))
+        self.seen.add(root.key)
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        hidden = view.is_hidden()
         game = view.game
-        self.seat = game.seat
+        self._seat = game.seat
         if self.evaluator is None:
-            self.evaluations = game.evaluations
+            self._evaluations = game.evaluations
         else:
             sides = [game.side(side.label) for side in game.sides]
-            self.evaluations = lambda state: [self.evaluator(state, side) for side in sides]
-        root = _Node(None, None, None)
-        base = None if hidden else _sample(view, rng)
-        for _ in range(self.budget):
-            state = _sample(view, rng) if hidden else base
-            depth = self._iterate(root, state, rng)
+            self._evaluations = lambda state: [self.evaluator(state, side) for side in sides]
+        hidden = view.is_hidden()
+        base = None if hidden else view.copy()
+        table = {root.key: root}
+        after = self._weigh_root(root, _sample(view, rng) if hidden else base, me, table)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while (time.perf_counter() < deadline) if deadline else done < self.budget:
+            state = view.determinize(rng) if hidden else base
+            pushed = self._iterate(root, state, rng, me, table, hidden)
             if not hidden:
-                for _ in range(depth):
+                for _ in range(pushed):
                     state.pop()
-        best = max(root.children.values(), key=lambda n: (n.visits, n.value))
+            done += 1
+        best = max(root.edges.values(), key=lambda e: (e.visits, e.value))
+        self.seen.add(after[best.move])  # the position the chosen move makes is met too
         return best.move
 
-    def _iterate(self, root: _Node, state: State, rng: random.Random) -> int:
-        """One selection-expansion-playout-backup pass; returns how many moves it pushed."""
-        node, pushed, c, prior = root, 0, self.c, self.prior
-        log, sqrt = math.log, math.sqrt
-        # Selection and expansion.
+    def _weigh_root(self, root: _Node, state: State, me, table: dict) -> dict:
+        """Weigh every legal move of the root once (the greedy player's knowledge, so the search
+        never knows less): each child position gets the evaluation as its first visit (a chance
+        outcome by its expectation; a repeated position a draw). Returns each move's child key."""
+        after = {}
+        moves = state.legal_moves()
+        for move in moves:
+            state.push(move)
+            key = after[move] = state.key(me)
+            if key == root.key or key in self.seen:
+                rewards = [0.5] * len(state.game.sides)
+            else:
+                rewards = self._leaf(state)
+                if key not in table:
+                    child = table[key] = _Node(key, self._seat_of(state))
+                    child.visits = 1
+                    if child.seat is not None:
+                        child.value = rewards[child.seat]
+            state.pop()
+            edge = root.edges[move] = _Edge(move)
+            edge.avail, edge.visits, edge.value = 1, 1, rewards[root.seat]
+        root.visits = len(moves)   # the count its moves' exploration grows with
+        return after
+
+    def _seat_of(self, state: State) -> int | None:
+        """The seat to move in `state`, or None at a chance node or once the game is over."""
+        if state.is_chance_node() or state.outcome() is not None:
+            return None
+        return self._seat(state.to_move)
+
+    def _iterate(self, root: _Node, state: State, rng: random.Random, me, table: dict, hidden: bool) -> int:
+        """One pass: select down the known positions to one not yet searched (or a repetition, or
+        the game's end), value it, and back the value up. Returns how many moves it pushed."""
+        node, pushed = root, 0
+        edges_taken: list[tuple[_Edge, int]] = []
+        nodes = [root]
+        line = {root.key}
         while True:
-            if state.is_chance_node():  # the rules draw: follow a sampled outcome, no choice to weigh
+            if state.outcome() is not None:
+                rewards = self._rewards(state)
+                break
+            if node.seat is None:  # a chance node: the rules draw
+                edge = None
                 move = state.sample_chance(rng)
-                child = node.children.get(move)
-                if child is None:
-                    child = node.children[move] = _Node(move, node, None)
-                state.push(move)
-                pushed += 1
-                node = child
-                continue
-            moves = state.legal_moves()
-            if not moves:
-                break
-            children = node.children
-            leaf = not children
-            untried = []
-            for move in moves:
-                child = children.get(move)
-                if child is None:
-                    untried.append(move)
-                else:
-                    child.avail += 1
-            if untried and not prior:
-                move = untried[rng.randrange(len(untried))]
-                child = _Node(move, node, self.seat(state.to_move))
-                child.avail = 1
-                children[move] = child
-                state.push(move)
-                pushed += 1
-                node = child
-                break
-            if untried:
-                mover = self.seat(state.to_move)
-                for move in untried:
-                    state.push(move)
-                    reward = _expected(state, lambda: self._reward(state, mover))
-                    state.pop()
-                    child = _Node(move, node, mover)
-                    child.avail, child.visits = 1, prior
-                    child.value = prior * reward
-                    children[move] = child
-            best, best_score = None, -math.inf
-            for move in moves:
-                child = children[move]
-                score = child.value / child.visits + c * sqrt(log(child.avail + 1) / child.visits)
-                if score > best_score:
-                    best, best_score = child, score
-            state.push(best.move)
+            else:
+                edge = self._select(node, state, rng, hidden)
+                move = edge.move
+                edges_taken.append((edge, node.seat))
+            state.push(move)
             pushed += 1
-            node = best
-            if leaf:
+            key = state.key(me)
+            if key in line or key in self.seen:  # a repetition: valued as a draw
+                rewards = [0.5] * len(state.game.sides)
                 break
-        # Playout.
-        steps = 0
-        while steps < self.depth:
-            if state.is_chance_node():
-                state.push(state.sample_chance(rng))
-                pushed += 1
-                continue
-            moves = state.legal_moves()
-            if not moves:
+            line.add(key)
+            child = table.get(key)
+            if child is None:
+                child = table[key] = _Node(key, self._seat_of(state))
+                nodes.append(child)
+                rewards = self._leaf(state)
                 break
-            state.push(moves[rng.randrange(len(moves))])
-            pushed += 1
-            if not state.in_setup():
-                steps += 1
-        rewards = self._rewards(state)
-        # Backup: each node gains the reward of the seat that moved into it.
-        while node is not root:
+            nodes.append(child)
+            node = child
+        for edge, seat in edges_taken:
+            edge.visits += 1
+            edge.value += rewards[seat]
+        for node in nodes:
             node.visits += 1
-            if node.player is not None:  # a chance outcome's node has no mover to reward
-                node.value += rewards[node.player]
-            node = node.parent
+            if node.seat is not None:
+                node.value += rewards[node.seat]
         return pushed
+
+    def _select(self, node: _Node, state: State, rng: random.Random, hidden: bool) -> _Edge:
+        """The edge to follow from `node`: the best mean reward plus exploration for its seat; an
+        untried move counts at its node's mean (first-play urgency), ties broken at random."""
+        c, sqrt = self.c, math.sqrt
+        fpu = node.value / node.visits if node.visits else 0.5
+        best, best_score = None, -math.inf
+        if hidden:  # the legal moves may differ by sample: a move's count is its availability
+            edges = node.edges
+            for move in state.legal_moves():
+                e = edges.get(move)
+                if e is None:
+                    e = edges[move] = _Edge(move)
+                e.avail += 1
+                score = (e.value / e.visits + c * sqrt(e.avail) / (1 + e.visits) if e.visits
+                         else fpu + c * sqrt(e.avail) + 1e-9 * rng.random())
+                if score > best_score:
+                    best, best_score = e, score
+            return best
+        if node.moves is None:  # the same moves every visit: kept with their edges
+            node.moves = [node.edges.get(move) or _Edge(move) for move in state.legal_moves()]
+        explore = c * sqrt(node.visits)
+        untried = fpu + explore
+        for e in node.moves:
+            visits = e.visits
+            score = e.value / visits + explore / (1 + visits) if visits else untried + 1e-9 * rng.random()
+            if score > best_score:
+                best, best_score = e, score
+        return best
+
+    def _leaf(self, state: State) -> list[float]:
+        """A new position's value for every seat; at a chance node, the expectation over its outcomes."""
+        if not state.is_chance_node():
+            return self._rewards(state)
+        total = [0.0] * len(state.game.sides)
+        for move, probability in state.chance_outcomes():
+            state.push(move)
+            total = [t + probability * r for t, r in zip(total, self._rewards(state))]
+            state.pop()
+        return total
 
     def _rewards(self, state: State) -> list[float]:
         """Every seat's reward in [0, 1]: 1 win, 0 loss, 0.5 draw (`returns()`); else its squashed
@@ -236,36 +314,51 @@ class MCTSPlayer(Player):
         if state.outcome() is not None:
             return [0.5 + 0.5 * r for r in state.returns()]
         scale, exp = self.scale, math.exp
-        return [1.0 / (1.0 + exp(-value / scale)) for value in self.evaluations(state)]
-
-    def _reward(self, state: State, seat: int) -> float:
-        """`_rewards(state)[seat]`, squashing only that seat's evaluation (a search's every child)."""
-        if state.outcome() is not None:
-            return 0.5 + 0.5 * state.returns()[seat]
-        return 1.0 / (1.0 + math.exp(-self.evaluations(state)[seat] / self.scale))
+        return [1.0 / (1.0 + exp(-value / scale)) for value in self._evaluations(state)]
 
 
 # ------------------------------------------------------------------------------ by name
 @dataclass(frozen=True)
 class PlayerSpec:
-    """A player by name, picklable for worker processes: `random`, `greedy`, `mcts` or `mcts:N`
-    (N playouts per decision; `budget` gives the default)."""
+    """A player by name, picklable for worker processes: `random`, `greedy`, `mcts`, `mcts:N` (N
+    iterations per decision; `budget` gives the default), `mcts:Ts` (T seconds per decision, e.g.
+    `mcts:1s`, `mcts:0.25s`: a result then depends on the machine's speed, not only the seed), or
+    `openspiel:N` (OpenSpiel's own MCTS bot with N simulations; the optional extra)."""
 
     kind: str
     budget: int = 50
+    seconds: float = 0.0
 
     @classmethod
     def parse(cls, text: str, budget: int = 50) -> PlayerSpec:
         name, _, arg = text.strip().lower().partition(":")
         if name not in AI_NAMES:
-            raise ValueError(f"unknown AI {text!r}; choose one of: {', '.join(AI_NAMES)} (mcts:N sets the budget)")
-        if arg:
-            if name != "mcts" or not arg.isdigit() or int(arg) < 1:
-                raise ValueError(f"bad AI {text!r}: only mcts takes a budget, as mcts:N with N >= 1")
-            budget = int(arg)
-            if budget > MAX_BUDGET:
-                raise ValueError(f"bad AI {text!r}: at most {MAX_BUDGET} playouts per decision")
-        return cls(name, budget if name == "mcts" else 0)
+            raise ValueError(f"unknown AI {text!r}; choose one of: {', '.join(AI_NAMES)} "
+                             f"(mcts:N sets the iterations, mcts:Ts the seconds per decision)")
+        if name == "openspiel":
+            import importlib.util
+            if importlib.util.find_spec("pyspiel") is None:
+                raise ValueError(f"AI {text!r} needs OpenSpiel: pip install 'siege-pnp[openspiel]'")
+            if arg and (not arg.isdigit() or not 1 <= int(arg) <= MAX_BUDGET):
+                raise ValueError(f"bad AI {text!r}: openspiel:N takes 1 to {MAX_BUDGET} simulations")
+            return cls(name, int(arg) if arg else budget)
+        if not arg:
+            return cls(name, budget if name == "mcts" else 0)
+        if name != "mcts":
+            raise ValueError(f"bad AI {text!r}: only mcts takes a budget, as mcts:N or mcts:Ts")
+        if arg.endswith("s"):
+            try:
+                seconds = float(arg[:-1])
+            except ValueError:
+                seconds = 0.0
+            if not 0 < seconds <= MAX_SECONDS or not math.isfinite(seconds):
+                raise ValueError(f"bad AI {text!r}: mcts:Ts takes 0 < T <= {MAX_SECONDS:g} seconds per decision")
+            return cls(name, 0, seconds)
+        if not arg.isdigit() or int(arg) < 1:
+            raise ValueError(f"bad AI {text!r}: only mcts takes a budget, as mcts:N with N >= 1 or mcts:Ts")
+        if int(arg) > MAX_BUDGET:
+            raise ValueError(f"bad AI {text!r}: at most {MAX_BUDGET} playouts per decision")
+        return cls(name, int(arg))
 
     @classmethod
     def for_sides(cls, sides: list[str], texts: list[str], budget: int = 50) -> tuple[PlayerSpec, ...]:
@@ -292,10 +385,28 @@ class PlayerSpec:
             return RandomPlayer()
         if self.kind == "greedy":
             return GreedyPlayer()
-        return MCTSPlayer(self.budget)
+        if self.kind == "openspiel":
+            from .openspiel import SpielPlayer
+            return SpielPlayer(self.budget)
+        return MCTSPlayer(self.budget, self.seconds)
+
+    def weaker(self) -> PlayerSpec | None:
+        """The level below on the strength ladder: mcts at half the budget (down to greedy below
+        mcts:2 or mcts:0.01s), greedy's is random; random has none."""
+        if self.kind == "openspiel":
+            return PlayerSpec("openspiel", self.budget // 2) if self.budget >= 2 else PlayerSpec("random", 0)
+        if self.kind == "mcts":
+            if self.seconds:
+                return PlayerSpec("mcts", 0, self.seconds / 2) if self.seconds >= 0.02 else PlayerSpec("greedy", 0)
+            return PlayerSpec("mcts", self.budget // 2) if self.budget >= 2 else PlayerSpec("greedy", 0)
+        return PlayerSpec("random", 0) if self.kind == "greedy" else None
 
     def __str__(self) -> str:
-        return f"mcts:{self.budget}" if self.kind == "mcts" else self.kind
+        if self.kind == "openspiel":
+            return f"openspiel:{self.budget}"
+        if self.kind != "mcts":
+            return self.kind
+        return f"mcts:{self.seconds:g}s" if self.seconds else f"mcts:{self.budget}"
 
 
-AI_NAMES = ("random", "greedy", "mcts")
+AI_NAMES = ("random", "greedy", "mcts", "openspiel")

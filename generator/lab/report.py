@@ -18,12 +18,13 @@ from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
-from ..pdf import BOLD, SERIF, OutputSet, draw_string, new_canvas, rasterize, runs  # the bundled font (EB Garamond, OFL)
+from ..pdf import BOLD, MONO, SERIF, OutputSet, draw_string, new_canvas, rasterize, runs  # the bundled font (EB Garamond, OFL)
 from .simulate import Simulation
 
 PAGE = landscape(A4)
 MARGIN = 36.0
 DRAW = HexColor("#909497")
+UNFINISHED = HexColor("#d5c4a1")
 GRID = HexColor("#d5d8dc")
 WAY_PALETTE = ("#d4ac0d", "#5d6d7e", "#7d3c98", "#ca6f1e", "#148f77", "#a93226")
 
@@ -64,15 +65,87 @@ def format_summary(sim: Simulation) -> str:
             lines.append(f"  {side:{width}s} wins {s['wins']:4d}  {100 * s['rate']:5.1f}%  "
                          f"95% CI [{100 * low:.1f}%, {100 * high:.1f}%]  "
                          f"seat {seat + 1} advantage {_points(s)}  by: {ways}")
-        lines.append(f"  {'draws':{width}s}      {sm['draws']['games']:4d}  {100 * sm['draws']['rate']:5.1f}%  "
-                     f"(ended by the turn cap: {sm['draws']['turn_cap']})")
+        lines.append(f"  {'draws':{width}s}      {sm['draws']['games']:4d}  {100 * sm['draws']['rate']:5.1f}%")
+        if "unfinished" in sm:
+            u = sm["unfinished"]
+            lines.append(f"  {'unfinished':{width}s} {u['games']:4d}  {100 * u['rate']:5.1f}%  95% CI "
+                         f"[{100 * u['ci95'][0]:.1f}%, {100 * u['ci95'][1]:.1f}%]  stopped by the turn cap, not a "
+                         f"verdict on the game ({u['shuffling']} shuffling: a quarter of the decisions at "
+                         f"positions met before)")
         if t.get("n"):
             lines.append(f"  turns   mean {t['mean']:.1f}  median {t['median']:.0f}  "
                          f"range {t['min']}-{t['max']}")
+    lines += findings_lines(sim)
+    example = unfinished_example(sim)
+    if example:
+        lines.append(example[0] + ":")
+        lines += ["    " + row for row in example[1]]
     games = sum(sm["games"] for sm in sim.summaries.values())
     rate = games / sim.wall_seconds if sim.wall_seconds else 0.0
     lines.append(f"{games} games in {sim.wall_seconds:.1f} s ({rate:.2f} games/s, {_workers(sim)})")
     return "\n".join(lines)
+
+
+def _signed(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def findings_lines(sim: Simulation) -> list[str]:
+    """How far to trust the verdict, in words (`balance`): the paired differences between variants,
+    the convergence between two strengths, the players' Elo and the precision reached."""
+    f, lines = sim.findings, []
+    differences = f.get("differences", {})
+    if differences:
+        lines.append(f"differences from {sim.variants[0]} (same seeds, paired 95% CI, points):")
+        for label, sides in differences.items():
+            lines.append(f"  {label}: " + ";  ".join(
+                f"{side} {_signed(d['difference'])} [{_signed(d['ci95'][0])}, {_signed(d['ci95'][1])}]"
+                for side, d in sides.items()))
+    conv = f.get("convergence")
+    if conv:
+        players = " / ".join(s["player"] for s in sim.settings["sides"])
+        lines.append(f"convergence: {players} against {' / '.join(conv['players'])} on the same seeds "
+                     f"(share, share one level below, change with its paired 95% CI):")
+        for label, sides in conv["variants"].items():
+            moved = [side for side, d in sides.items() if d["moved"]]
+            lines.append(f"  {label}: " + ";  ".join(
+                f"{side} {100 * sim.summaries[label][side]['rate']:.0f}% vs {100 * d['below']:.0f}% "
+                f"{_signed(d['difference'])} [{_signed(d['ci95'][0])}, {_signed(d['ci95'][1])}]"
+                for side, d in sides.items()) +
+                (f"  MOVED ({', '.join(moved)}): the verdict still depends on the players' strength" if moved
+                 else "  stable within its interval"))
+    strength = f.get("strength")
+    if strength:
+        used = {s["player"] for s in sim.settings["sides"]}
+        lines.append(f"players' strength (Elo on the {strength['variant']} ladder, random = 0, 95% CI"
+                     f"{', cached' if strength.get('cached') else ''}): " + ";  ".join(
+                         f"{'*' if name in used else ''}{name} {elo:.0f} [{low:.0f}, {high:.0f}]"
+                         for name, elo, (low, high) in zip(strength["levels"], strength["elo"], strength["ci95"])))
+        lines.append("  ladder: " + ";  ".join(
+            f"{p['upper']} vs {p['lower']} {100 * p['score']:.0f}% of {p['games']} "
+            f"(by seat {'/'.join(f'{100 * x:.0f}' for x in p['by_seat'])})" for p in strength["pairings"]))
+    precision = f.get("precision")
+    if precision:
+        if precision["reached"]:
+            lines.append(f"precision: {precision['games']} games per variant for every 95% half-width "
+                         f"<= {precision['target']:g} points (widest {precision['widest']:.1f}: {precision['widest_what']})")
+        else:
+            lines.append(f"precision: NOT reached: stopped at the cap of {precision['cap']} games per variant; "
+                         f"widest half-width {precision['widest']:.1f} points ({precision['widest_what']}), "
+                         f"asked {precision['target']:g}")
+    return lines
+
+
+def unfinished_example(sim: Simulation) -> tuple[str, list[str]] | None:
+    """The unfinished game that repeated itself most (of the first variant that has one): a title
+    and its final position's diagram lines."""
+    for label in sim.variants:
+        example = sim.summaries[label].get("unfinished", {}).get("example")
+        if example and example.get("position"):
+            return (f"unfinished example ({label}, game {example['index']}, {example['turns']} turns, "
+                    f"{example['repeats']} decisions at positions met before)",
+                    example["position"].rstrip("\n").splitlines())
+    return None
 
 
 def _workers(sim: Simulation) -> str:
@@ -111,12 +184,20 @@ def pdf_bytes(sim: Simulation) -> bytes:
     c.drawString(MARGIN, y - 28,
                  "   ".join(f"{side['plural']}: {side['player']}" for side in s["sides"]) +
                  f"   {s['games']} games per variant, seed {s['seed']}, "
-                 f"turn cap {s['turn_cap']} (a draw), {_workers(sim)}, {games} games in "
+                 f"turn cap {s['turn_cap']} (unfinished), {_workers(sim)}, {games} games in "
                  f"{sim.wall_seconds:.1f} s ({rate:.2f} games/s)")
     c.drawString(MARGIN, y - 40, "Win rates with Wilson 95% intervals, and each seat's share of the won "
                                  "games above an even share (points). A side that cannot see "
                                  "everything plays on determinised samples of its own view only.")
     y = _table(c, sim, y - 58, width)
+    notes = findings_lines(sim)
+    c.setFont(SERIF, 8)
+    for line in notes:
+        y -= 10.5
+        text = line
+        while c.stringWidth(text, SERIF, 8) > width - 2 * MARGIN and len(text) > 4:
+            text = text[:-2]
+        _text(c, MARGIN, y, text, SERIF, 8)
     chart_top = min(y - 34, height - 200)
     chart_h = chart_top - MARGIN - 36
     panel_w = (width - 2 * MARGIN - 2 * 24) / 3
@@ -125,8 +206,25 @@ def pdf_bytes(sim: Simulation) -> bytes:
     _ways_chart(c, sim, x + panel_w + 24, MARGIN + 36, panel_w, chart_h)
     _length_chart(c, sim, x + 2 * (panel_w + 24), MARGIN + 36, panel_w, chart_h)
     c.showPage()
+    example = unfinished_example(sim)
+    if example:
+        _example_page(c, title, example)
     c.save()
     return buffer.getvalue()
+
+
+def _example_page(c: Canvas, title: str, example: tuple[str, list[str]]) -> None:
+    """A second page: where an unfinished game stood when the turn cap stopped it."""
+    width, height = PAGE
+    draw_string(c, MARGIN, height - MARGIN - 12, f"{title}: an unfinished game", BOLD, 14)
+    c.setFont(SERIF, 9)
+    c.drawString(MARGIN, height - MARGIN - 30, example[0] + ". The turn cap stopped it: the players did not "
+                 "finish it, which says nothing of the game's balance.")
+    y = height - MARGIN - 56
+    for row in example[1]:
+        draw_string(c, MARGIN + 12, y, row, MONO, 10)
+        y -= 13
+    c.showPage()
 
 
 def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
@@ -136,7 +234,7 @@ def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
     side_w = min(120.0, 330.0 / len(sides))
     fixed = label_w + len(sides) * side_w + 80 + 150
     columns = [("variant", label_w)] + [(f"{plural} win", side_w) for _, plural, _ in sides] + [
-        ("draws (cap)", 80), ("turns: mean, median [range]", 150), ("commonest wins", width - 2 * MARGIN - fixed)]
+        ("draws, unfinished", 80), ("turns: mean, median [range]", 150), ("commonest wins", width - 2 * MARGIN - fixed)]
     row_h = 13.0
     c.setFont(BOLD, 8.5)
     x = MARGIN
@@ -158,7 +256,7 @@ def _table(c: Canvas, sim: Simulation, top: float, width: float) -> float:
         cells = [label] + [
             f"{_pct(sm[side]['rate'])}  [{_pct(sm[side]['ci95'][0])}, {_pct(sm[side]['ci95'][1])}]"
             f"  {_points(sm[side])}" for side, _, _ in sides] + [
-            f"{sm['draws']['games']} ({sm['draws']['turn_cap']})",
+            f"{sm['draws']['games']}, {sm.get('unfinished', {}).get('games', 0)}",
             f"{t['mean']:.1f}, {t['median']:.0f}  [{t['min']}-{t['max']}]" if t.get("n") else "-",
             ";  ".join(ways),
         ]
@@ -246,9 +344,11 @@ def _win_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: floa
     _frame(c, "Win rate (95% CI)", x, y, w, h, 1.0, [0, 0.25, 0.5, 0.75, 1.0], lambda t: f"{100 * t:.0f}%")
     sides = _sides(sim)
     for (left, slot), label in zip(_labels(c, sim, x, y, w), sim.variants):
-        sm = sim.summaries[label]
-        bar = slot * 0.8 / (len(sides) + 1)   # a bar per side, and the draws
-        for j, (key, colour) in enumerate([(side, colour) for side, _, colour in sides] + [("draws", DRAW)]):
+        sm = sim.summaries[label]   # a bar per side, the draws and the games left unfinished
+        bars = [(side, colour) for side, _, colour in sides] + [("draws", DRAW)] + \
+            ([("unfinished", UNFINISHED)] if "unfinished" in sm else [])
+        bar = slot * 0.8 / len(bars)
+        for j, (key, colour) in enumerate(bars):
             bx = left + slot * 0.1 + j * bar
             rate = sm[key]["rate"]
             c.setFillColor(colour)
@@ -260,7 +360,8 @@ def _win_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: floa
             c.line(mid, y + h * low, mid, y + h * high)
             c.line(mid - 2, y + h * low, mid + 2, y + h * low)
             c.line(mid - 2, y + h * high, mid + 2, y + h * high)
-    _legend(c, [(plural, colour) for _, plural, colour in sides] + [("draws", DRAW)], x + 26, y - 32)
+    _legend(c, [(plural, colour) for _, plural, colour in sides] + [("draws", DRAW), ("unfinished (turn cap)", UNFINISHED)],
+            x + 26, y - 32)
 
 
 def _ways_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: float) -> None:

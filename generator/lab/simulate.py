@@ -92,6 +92,7 @@ class Tasks(Sequence):
     games: int
     players: tuple[PlayerSpec, ...]
     seed: int = 0
+    first: int = 0   # the index of each run's first game (a later round of `--until-ci` goes on from there)
 
     def __len__(self) -> int:
         return self.games * len(self.runs)
@@ -103,11 +104,12 @@ class Tasks(Sequence):
             raise IndexError(n)
         run, index = divmod(n % len(self), self.games)
         game, label, options = self.runs[run]
+        index += self.first
         return GameTask(index, game_seed(self.seed, index), self.players, game, label, options)
 
     def position(self, variant: str, index: int) -> int:
         """Where the task of game `index` of `variant` is in this sequence."""
-        return self._run_of[variant] * self.games + index
+        return self._run_of[variant] * self.games + index - self.first
 
     @cached_property
     def _run_of(self) -> dict[str, int]:
@@ -130,7 +132,8 @@ def play_game(task: GameTask) -> dict:
     players = [spec.build() for spec in task.players]
     rngs = [random.Random(task.seed * 2 + n) for n in range(len(players))]
     chance = random.Random(f"chance {task.seed}")  # the rules' own draws, apart from any player's
-    actions = turns = 0
+    actions = turns = repeats = 0
+    met: set = set()   # positions met at a decision: one met again is a repeat (shuffling)
     while not state.is_game_over():
         if state.is_chance_node():
             state.push(state.sample_chance(chance))
@@ -138,6 +141,10 @@ def play_game(task: GameTask) -> dict:
         setup = state.in_setup()
         if setup and not state.legal_moves():
             break  # a setup step with no legal move (impossible counts): recorded as "stalled"
+        key = state.key()
+        if key in met:
+            repeats += 1
+        met.add(key)
         side = state.to_move
         seat = game.seat(side)
         move = players[seat].choose(state.view(side), rngs[seat])
@@ -147,6 +154,7 @@ def play_game(task: GameTask) -> dict:
         actions += 1
     outcome = state.outcome()
     winners = [game.side_of(side).label for side in outcome.winners] if outcome else []
+    termination = outcome.termination if outcome else "stalled"
     return {
         "index": task.index,
         "seed": task.seed,
@@ -155,12 +163,18 @@ def play_game(task: GameTask) -> dict:
         "players": {info.label: str(spec) for info, spec in zip(game.sides, task.players)},
         "winner": winners[0] if len(winners) == 1 else None,   # the sole winner
         "winners": winners,                                     # every winner (a shared win: several)
-        "termination": outcome.termination if outcome else "stalled",
+        "termination": termination,
         "points": list(outcome.ways) if outcome else [],
         "turns": turns,
         "actions": actions,
+        "repeats": repeats,   # decisions at a position met before in the game
+        "position": state.diagram() if termination in UNFINISHED else None,  # where an unfinished game stood
         "seconds": round(time.perf_counter() - started, 4),
     }
+
+
+UNFINISHED = ("turn-cap", "stalled")  # games the players did not finish: no verdict on the game
+SHUFFLING = 0.25  # an unfinished game with this share of its decisions at positions met before: stalling
 
 
 def play_games(tasks: Iterable[GameTask]) -> list[dict]:
@@ -248,10 +262,16 @@ def summarize(records: Sequence[dict], sides: Sequence[str], ways: Sequence[str]
                 combos[key] = combos.get(key, 0) + 1
         out[side]["points"] = held
         out[side]["ways"] = dict(sorted(combos.items(), key=lambda kv: (-kv[1], kv[0])))
-    draws = sum(1 for w in won if not w)
+    unfinished = [r for r in records if r["termination"] in UNFINISHED]
+    draws = sum(1 for r, w in zip(records, won) if not w and r["termination"] not in UNFINISHED)
     low, high = stats.wilson_interval(draws, n)
-    out["draws"] = {"games": draws, "rate": draws / n if n else 0.0, "ci95": [low, high],
-                    "turn_cap": sum(1 for r in records if r["termination"] == "turn-cap")}
+    out["draws"] = {"games": draws, "rate": draws / n if n else 0.0, "ci95": [low, high]}
+    low, high = stats.wilson_interval(len(unfinished), n)
+    example = max(unfinished, key=lambda r: (r.get("repeats", 0), -r["index"]), default=None)
+    out["unfinished"] = {"games": len(unfinished), "rate": len(unfinished) / n if n else 0.0, "ci95": [low, high],
+                         "shuffling": sum(1 for r in unfinished if r.get("repeats", 0) >= SHUFFLING * max(1, r["actions"])),
+                         "example": {k: example.get(k) for k in ("index", "seed", "turns", "repeats", "position")}
+                         if example else None}
     out["no_moves"] = sum(1 for r in records if r["termination"] == "no-moves")
     out["turns"] = stats.describe([r["turns"] for r in records])
     out["actions"] = stats.describe([r["actions"] for r in records])
@@ -269,23 +289,24 @@ class Simulation:
     summaries: dict[str, dict]
     records: list[dict] = field(default_factory=list)
     wall_seconds: float = 0.0
+    findings: dict = field(default_factory=dict)   # how far to trust it (`balance`): strength, convergence...
 
     def to_json(self) -> dict:
         return {"settings": self.settings, "variants": self.variants, "summaries": self.summaries,
-                "wall_seconds": round(self.wall_seconds, 3), "games": self.records}
+                "findings": self.findings, "wall_seconds": round(self.wall_seconds, 3), "games": self.records}
 
 
 def simulate(variants: Sequence[Variant], games: int, players: Sequence[PlayerSpec],
              seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None,
              workers: int | None = None, progress: Callable[[dict], None] | None = None,
-             mapper: Mapper | None = None) -> Simulation:
-    """Play `games` seeded games of every variant (the same seeds for each) and summarise them.
-    `players` are by side, in the game's side order."""
+             mapper: Mapper | None = None, first: int = 0) -> Simulation:
+    """Play `games` seeded games of every variant (the same seeds for each, game indices from
+    `first`) and summarise them. `players` are by side, in the game's side order."""
     game = game or load_game(None)
     labels = [v.label for v in variants]
     if len(set(labels)) != len(labels):
         raise ValueError(f"variant labels must differ: {labels}")
-    tasks = Tasks(tuple(resolve(v, turn_cap, game) for v in variants), games, tuple(players), seed)
+    tasks = Tasks(tuple(resolve(v, turn_cap, game) for v in variants), games, tuple(players), seed, first)
     started = time.perf_counter()
     records = run_tasks(tasks, workers, progress, mapper)
     wall = time.perf_counter() - started

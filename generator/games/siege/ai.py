@@ -9,6 +9,7 @@ from .state import State
 WIN = 1000.0
 # AT_RISK[kind]: what a Viking piece of that kind costs the Vikings if it is pushed out (see below).
 AT_RISK = (0.0, 0.0, 1.0, 0.3, 3.0, 1.0, 3.0, 1.0)
+HIDDEN = (2, 3, 4)  # Kind.VIKING, HIDDEN_BERSERKER, HIDDEN_CHIEF: reverses only the Vikings know
 
 
 def evaluate(state: State, side: Side) -> float:
@@ -18,28 +19,33 @@ def evaluate(state: State, side: Side) -> float:
     a point), looted villages (all looted give the Vikings a point), the treasure's position (a
     Viking carrier's progress toward rank 8, or the Vikings' closest approach to rank 1), the
     Vikings' distance to unlooted villages, Irish troops knocked out of play, and Viking pieces
-    one Irish push away from elimination (the Chief above all).
+    one Irish push away from elimination (the Chief above all). The Irish value a hidden piece at
+    risk by what the hidden reverses are worth on average (they cannot see which one it is), so
+    no search, the Vikings' included, credits the Irish with knowing the reverses (ruling 4).
     """
     if state.outcome() is not None:
         return WIN * state.player_return(side)
-    return viking_edge(state) if side is Side.VIKING else -viking_edge(state)
+    edge, seen = viking_edges(state)
+    return edge if side is Side.VIKING else -seen
 
 
 def evaluations(state: State) -> list[float]:
-    """`evaluate` for each seat (Vikings, Irish) from one `viking_edge`."""
+    """`evaluate` for each seat (Vikings, Irish) from one pass (`viking_edges`)."""
     if state.outcome() is not None:
         return [WIN * r for r in state.returns()]
-    edge = viking_edge(state)
-    return [edge, -edge]
+    edge, seen = viking_edges(state)
+    return [edge, -seen]
 
 
-def viking_edge(state: State) -> float:
-    """How much better the position is for the Vikings than for the Irish (see `evaluate`).
+def viking_edges(state: State) -> tuple[float, float]:
+    """The Vikings' edge (see `evaluate`), and the same as the Irish can know it: a hidden piece at
+    risk weighed by the mean weight of the hidden pieces on the board, a number the Irish know
+    (the reverses still unseen), instead of its own.
 
-    Called for every child of every node the search expands, so it reads the state's lists
-    directly, in one pass over the pieces (the point test is ruling 21, as `State.points`)."""
+    Called for every position a search adds, so it reads the state's lists directly, in one pass
+    over the pieces (the point test is ruling 21, as `State.points`)."""
     if state.phase < Phase.VIKING_TROOPS:
-        return 0.0
+        return 0.0, 0.0
     counts, numbers = state.counts, state.numbers
     kind, pos, terrain = state.kind, state.pos, state.terrain
     treasure, carrier = state.treasure, state.carrier
@@ -79,19 +85,29 @@ def viking_edge(state: State) -> float:
     # the board, into the river, onto an unlooted village or into an Irish troop), weighted by
     # what losing them costs: the Chief (a victory point), a plain troop or revealed Berserker (a
     # defeat), a hidden Berserker (it only flips). Played on samples, the Irish see sampled kinds.
-    if state.phase == Phase.PLAY:
-        board, stun = state.board, state.stun
-        for piece in range(1, len(kind)):
-            square = pos[piece]
-            weight = AT_RISK[kind[piece]]
-            if square < 0 or not weight:
-                continue
-            for d, t in NEIGHBOURS[square]:
-                pusher = board[t]
-                if pusher and kind[pusher] == 1 and not stun[pusher]:
-                    beyond = STEP[square][OPPOSITE[d]]
-                    if beyond < 0 or terrain[beyond] == 1 or terrain[beyond] == 2 or \
-                            (board[beyond] and kind[board[beyond]] == 1):
-                        score -= weight
-                        break
-    return score
+    if state.phase != Phase.PLAY:
+        return score, score
+    board, stun = state.board, state.stun
+    hidden = hidden_weight = hidden_at_risk = hidden_lost = 0.0
+    for piece in range(1, len(kind)):
+        square = pos[piece]
+        weight = AT_RISK[kind[piece]]
+        if square < 0 or not weight:
+            continue
+        secret = kind[piece] in HIDDEN  # a reverse the Irish have not seen
+        if secret:
+            hidden += 1
+            hidden_weight += weight
+        for d, t in NEIGHBOURS[square]:
+            pusher = board[t]
+            if pusher and kind[pusher] == 1 and not stun[pusher]:
+                beyond = STEP[square][OPPOSITE[d]]
+                if beyond < 0 or terrain[beyond] == 1 or terrain[beyond] == 2 or \
+                        (board[beyond] and kind[board[beyond]] == 1):
+                    score -= weight
+                    if secret:
+                        hidden_at_risk += 1
+                        hidden_lost += weight
+                    break
+    seen = score + hidden_lost - (hidden_at_risk * hidden_weight / hidden if hidden else 0.0)
+    return score, seen

@@ -31,11 +31,28 @@ class Views:
         """What `side` sees: for the Irish, every hidden Viking reverse becomes `UNKNOWN`."""
         seen = self.copy()
         if side is Side.IRISH:
-            seen.kind = [int(Kind.UNKNOWN) if k in HIDDEN_KINDS and self.pos[i] >= 0 else k
-                         for i, k in enumerate(self.kind)]  # a removed plain troop was seen
-            if self.phase is Phase.VIKING_TROOPS:  # before placement it is the public counts
-                seen.supply = [self.supply[0], 0, 0, 0, 0]
+            seen.kind, seen.supply = self._seen_by_irish()
         return seen
+
+    def _seen_by_irish(self) -> tuple[list[int], list[int]]:
+        """The kinds and the supply as the Irish see them: a hidden reverse on the board is
+        `UNKNOWN` (a removed plain troop was seen); while the Vikings place their troops, their
+        supply shows only the Irish count (before placement it is the public counts)."""
+        kind = [_UNKNOWN if k in HIDDEN_KINDS and self.pos[i] >= 0 else k for i, k in enumerate(self.kind)]
+        supply = [self.supply[0], 0, 0, 0, 0] if self.phase is Phase.VIKING_TROOPS else self.supply[:]
+        return kind, supply
+
+    def key(self, observer: Side | None = None) -> tuple:
+        """The position as `observer` sees it (`State.key`), without a copy: the turn number left
+        out and each stun counted from the current turn (ruling 11), so a position repeated on a
+        later turn has the same key; the pieces that acted as a set (two actions in either order
+        make one position); the Irish key masks the hidden reverses as `view` does."""
+        kind, supply = self._seen_by_irish() if observer is Side.IRISH else (self.kind, self.supply)
+        turn = self.turn
+        return (tuple(self.board), tuple(self.terrain), tuple(kind), tuple(s - turn if s else 0 for s in self.stun),
+                tuple(self.tracker), tuple(sorted(self.acted)), tuple(supply), self.reserve, self.defeated,
+                self.chief_defeated, self.berserkers_defeated, self.treasure, self.carrier, self.to_move,
+                self.phase, self.actions, self.started, self.setup_count, self.river_rank, self._outcome)
 
     def unseen_reverses(self) -> dict[Kind, int]:
         """The reverses the Irish have not seen, on the board or still to be placed: the counts

@@ -302,8 +302,9 @@ class TaflGame(Game):
     # --- the lab
     def evaluate(self, state: TaflState, side: Side) -> float:
         """A cheap heuristic for `side` (positive is good), +-1000 once decided: material (a
-        defender is worth two attackers), the king's open lines to the edge and corners, its
-        distance to the nearest corner, and the attackers beside it."""
+        defender is worth two attackers), the king's open lines to the edge and corners, the
+        squares it can reach from which a corner is open (its threats for the next move, which the
+        attackers must block), its distance to the nearest corner, and the attackers beside it."""
         if state.is_game_over():
             return 1000.0 * state.player_return(side)
         board, geo = state.board, state.geo
@@ -313,9 +314,20 @@ class TaflGame(Game):
         if king < 0:
             return score if side is Side.DEFENDERS else -score
         score -= 0.5 * geo.corner_distance[king]
-        for ray in geo.rays[king]:
+        corners, rays = geo.corners, geo.rays
+        for ray in rays[king]:
             if ray and all(not board[t] for t in ray):  # an edge king has an empty ray
-                score += 8.0 if ray[-1] in geo.corners else 3.0
+                score += 8.0 if ray[-1] in corners else 3.0
+        # Escape next move: the squares the king can reach now from which a corner is in an open
+        # line (two of them are a double threat the attackers cannot both block; ruling 13).
+        threats = 0
+        for ray in rays[king]:
+            for t in ray:
+                if board[t]:
+                    break
+                if any(line and line[-1] in corners and all(not board[u] for u in line) for line in rays[t]):
+                    threats += 1
+        score += 3.0 * min(threats, 3)
         score -= 2.0 * sum(1 for t in geo.steps[king] if t >= 0 and board[t] == 1)
         return score if side is Side.DEFENDERS else -score
 

@@ -137,6 +137,12 @@ class TaflState(State):
     def __repr__(self) -> str:
         return f"<TaflState\n{self.diagram()}>"
 
+    def key(self, observer=None) -> tuple:
+        """The position (`State.key`; Tafl hides nothing): the board, the side to move, the turns
+        the repetition rule remembers, a berserker chain and the skilled-play count, without the
+        turn number, so a position repeated later has the same key."""
+        return (tuple(self.board), self.to_move, self.last, self.chain, self.defender_turns, self._outcome)
+
     # ----------------------------------------------------------------- legal moves
     def legal_moves(self) -> list[Move]:
         """Every legal move, ascending; empty once the game is over. In a berserker turn after a
