@@ -19,6 +19,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                        "playtest lab, for every game package.")
 
 GAME_HELP = "Game folder holding components.toml (default: the current folder's, else the built-in game)."
+PLAYERS_HELP = "Players (2 to 4) for a game that seats any number: the first sides of its file (default: all)."
 
 
 def command(name: str | None = None) -> Callable:
@@ -136,6 +137,7 @@ def simulate_command(
     option: List[str] = typer.Option([], "--option", help="Engine option NAME=VALUE (repeatable)."),
     vary: List[str] = typer.Option([], "--vary", help="Sweep a number or an option: NAME=V1,V2,... (repeatable)."),
     turn_cap: int = typer.Option(200, "--turn-cap", min=1, help="Turns before a game is declared a draw."),
+    seats: Optional[int] = typer.Option(None, "--players", min=2, max=4, help=PLAYERS_HELP),
     seed: int = typer.Option(0, "--seed", help="Base seed: the same seed plays the same games."),
     workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, help="Processes (default: every core)."),
     out: Optional[str] = typer.Option(None, "--out", help="Report folder (an existing one, or ending in /), or "
@@ -185,6 +187,7 @@ def simulate_command(
     if not loaded.engine:
         raise UsageError(f"{loaded.info.title} has no rules engine (game package {loaded.name!r}): "
                          f"there is nothing to simulate")
+    loaded = _seated(loaded, seats)
     players = PlayerSpec.for_sides([side.label for side in loaded.sides], ai, budget)
     options = dict(parse_option(text) for text in option)
     variants = plan_variants(loaded, rule_sets, options, [parse_vary(text) for text in vary])
@@ -227,6 +230,16 @@ def simulate_command(
     echo("wrote " + ", ".join(str(p) for p in paths.values()))
 
 
+def _seated(game, players: int | None):
+    """`--players N`: the game for its first N sides (a game of 2 to 4 players); UsageError else."""
+    if players is None:
+        return game
+    try:
+        return game.with_players(players)
+    except ValueError as exc:
+        raise UsageError(f"--players {players}: {exc}") from None
+
+
 REPORT_NAME = "simulation"  # the report's files in an --out folder: simulation.json, .pdf, .png
 
 
@@ -250,13 +263,14 @@ def play_command(
     port: int = typer.Option(8765, "--port", min=1, max=65535, help="Port on 127.0.0.1."),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; just print the links."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the AI and the sandbox's bags (default: random)."),
+    players: Optional[int] = typer.Option(None, "--players", min=2, max=4, help=PLAYERS_HELP),
 ) -> None:
     """Play the game in a browser against the AI or other people, before printing it. A game
     without a rules engine opens on a sandbox table: the kit's pieces, moved by hand."""
     from .play.server import serve
     from .play.session import HUMAN, Table
 
-    loaded = _game(game)
+    loaded = _seated(_game(game), players)
     if loaded.engine:
         table = Table(loaded, vs=(vs or "mcts").strip().lower(), side=side, seed=seed)
     else:

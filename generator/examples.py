@@ -24,7 +24,6 @@ from .errors import ExampleSyntaxError, read_text
 from .games import fence_game, fences
 from .games.base import (COMPONENTS_FILE, BoardSpec, DiagramError, Game, Grammar, Grid, IllegalMoveError, ImpossiblePosition,
                          State, parse_option, read_whole)
-from .games.grid import side_by_side
 
 
 @dataclass(frozen=True)
@@ -156,8 +155,23 @@ def find_blocks(text: str, tokens: list | None = None,
         if fence and token.map:
             start = token.map[0] + 1
             content = token.content.splitlines()
+            if not _closed(token, text):
+                raise ExampleSyntaxError(path, start, f"the {fence} block opened here is never closed "
+                                                      f"(a line of {token.markup} ends it)")
             blocks.append((fence, start, [(start + 1 + i, line) for i, line in enumerate(content)]))
     return blocks
+
+
+def _closed(token, text: str) -> bool:
+    """Whether a fenced block has its closing fence (Markdown runs an unclosed one to the end of
+    its container): the block's last line is a run of its fence character at least as long."""
+    last = token.map[1] - 1
+    lines = text.splitlines()
+    if last <= token.map[0] or last >= len(lines):
+        return False
+    closing = lines[last].lstrip(" >").strip()    # inside a quote, its > marks come first
+    char = token.markup[0]
+    return len(closing) >= len(token.markup) and closing == char * len(closing)
 
 
 def _key(text: str) -> tuple[str, str]:
@@ -281,9 +295,12 @@ def _read_expectation(example: Example, kind: str, words: list[str]) -> None:
 
 
 def _add_option(game: Game, line: int, text: str, options: dict[str, str], rules: str | None) -> None:
-    """An `option: NAME=VALUE` (or `option: NAME`) line, validated against the game's options."""
+    """An `option: NAME=VALUE` (or `option: NAME`) line, validated against the game's options;
+    each option is given once."""
     try:
         name, value = parse_option(text)
+        if name in options:
+            raise ValueError(f"option {name} is given twice")
         game.check_options({**options, name: value}, rules)
     except ValueError as exc:
         raise DiagramError(line, str(exc)) from None
@@ -295,7 +312,7 @@ def _fields_and_options(game, grammar, lines, i, stop, options, rules):
     fields: dict[str, tuple[int, str]] = {}
     while i < len(lines):
         key, value = _key(lines[i][1])
-        if key == "option":
+        if key == "option" and grammar.late_options:
             _add_option(game, lines[i][0], value, options, rules)
             i += 1
             continue
@@ -434,7 +451,7 @@ def compare(example: Example, state: State) -> str:
                 f"the board played on is {actual.files} x {actual.ranks}")
     expected_cells = example.after.tokens if example.after else ()
     actual_cells = grammar.tokens(state)
-    expected = grammar.default_fields(example.after, example.options)
+    expected = grammar.result_defaults(state, example.after, example.options)
     expected.update({key: grammar.normalize(key, value) for key, (_, value) in example.after_fields.items()})
     actual = grammar.fields(state)
     cell_diffs = _differing(expected_cells, actual_cells)
@@ -442,9 +459,7 @@ def compare(example: Example, state: State) -> str:
     if not cell_diffs and not field_diffs:
         return ""
     out = [f"line {example.expect_line}: the result differs from the expectation"]
-    out += side_by_side(expected_cells, actual_cells, board.geometry, cell_diffs)
-    for s in cell_diffs:
-        out.append(f"  {board.square_name(s)}: expected {expected_cells[s]}, got {actual_cells[s]}")
+    out += grammar.difference_lines(expected_cells, actual_cells, board.geometry, cell_diffs)
     for key in field_diffs:
         out.append(f"  {key}: expected {expected[key] or '(not written)'!s}, got {actual.get(key) or '(not written)'}")
     return "\n".join(out)

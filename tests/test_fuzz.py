@@ -246,7 +246,7 @@ def blocks(path: Path) -> list[list[str]]:
     """The fenced example blocks of a Markdown file, each with its fences, as lines."""
     found, current = [], None
     for line in path.read_text().splitlines():
-        if current is None and re.match(r"```(armagh|tafl)\s*$", line):
+        if current is None and re.match(r"```(armagh|tafl|territory)\s*$", line):
             current = [line]
         elif current is not None:
             current.append(line)
@@ -256,12 +256,17 @@ def blocks(path: Path) -> list[list[str]]:
     return found
 
 
-BLOCKS = {"siege": blocks(ROOT / "examples.md"), "tafl": blocks(TAFL / "examples.md")}
+BLOCKS = {"siege": blocks(ROOT / "examples.md"), "tafl": blocks(TAFL / "examples.md"),
+          "hoard": blocks(HOARD / "examples.md")}
 GARBAGE = ["", "   ", "play:", "play: ", "play: zz9-zz10", "play: a1-a1", "to-move:", "to-move: nobody",
            "rules: nonsense", "title:", "expect:", "expect: banana", "size: 99", "setup: ../../etc/passwd",
            "8  . . . . . . . . .", "9  . . . . . . . .", "   a b c d e f g h i j", "~ ~ ~", "```", "```armagh",
            "```tafl", "{{ 1/0 }}", "{{ nothing }}", "\u0000", "é", "x" * 500, "reserve: 99999999999999999999",
-           "options: turn-cap=99999999999", "options: ,,,", "tracker: -1", "stunned: a9", "play: " + "a1-a2 " * 200]
+           "options: turn-cap=99999999999", "options: ,,,", "tracker: -1", "stunned: a9", "play: " + "a1-a2 " * 200,
+           "|", "   --", "   -- -- -- -- -- -- -- -- --", "5  $0 | . ", "1  S? . . $4 . . . $6", "sides: S S",
+           "sides:", "view: Q", "warriors-S: 1=", "passed: S E T H", "option: peek", "option: min-territory=0",
+           "play: palisade", "play: palisade c3|c4", "play: place S99999999 a1", "play: pass pass", "```territory",
+           "score: S=1", "piles-E: 0", "this-turn: a1|b1", "play: palisade " + "a1|b1 " * 200]
 
 
 @st.composite
@@ -287,7 +292,7 @@ def mutated_block(draw, game: str) -> str:
             lines[index] = re.sub(r"\d+", big, lines[index])
         elif kind == "fence":
             lines[0] = draw(st.sampled_from(["```armagh", "```tafl", "```chess", "```", "``` armagh", "```ARMAGH",
-                                             "```armagh tafl"]))
+                                             "```armagh tafl", "```territory"]))
         elif kind == "delete":
             del lines[index]
         elif kind == "duplicate":

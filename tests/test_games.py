@@ -19,7 +19,8 @@ from generator.games.siege import Move, Side, SiegeGame, parse_square
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_WORDS = re.compile(r"viking|irish|village|river|treasure|berserker|armagh|siege(?!-pnp)|"
-                        r"tafl|attacker|defender|throne|hnefa", re.IGNORECASE)
+                        r"tafl|attacker|defender|throne|hnefa|hoardfall|armadora",
+                        re.IGNORECASE)
 DEFAULT_LINE = 'DEFAULT = "siege"'  # the one place the core names the default game's package
 
 
@@ -39,7 +40,7 @@ def test_the_generic_core_names_no_game_concept():
 
 def test_packages_are_found_by_name_and_a_wrong_name_is_located():
     assert game_class("siege") is SiegeGame
-    with pytest.raises(ValueError, match="unknown game package 'chess'; packages: components, siege, tafl"):
+    with pytest.raises(ValueError, match="unknown game package 'chess'; packages: components, siege, tafl, territory"):
         game_class("chess")
 
 
@@ -101,6 +102,6 @@ def test_the_same_fault_gives_the_same_exit_code_in_every_command(tmp_path, comm
 
 def test_a_registered_packages_game_agrees_with_its_declaration():
     from generator.games import packages
-    assert packages() == {"components": (), "siege": ("armagh",), "tafl": ("tafl",)}
+    assert packages() == {"components": (), "siege": ("armagh",), "tafl": ("tafl",), "territory": ("territory",)}
     for name, fences in packages().items():
         assert (game_class(name).name, game_class(name).fences) == (name, fences)

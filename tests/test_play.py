@@ -642,19 +642,25 @@ def test_pnp_play_refuses_a_bad_opponent_or_side():
     assert result.exit_code == 2 and "unknown side 'romans'" in result.output
 
 
-def test_pnp_play_opens_a_sandbox_for_a_game_without_rules(monkeypatch):
+def test_pnp_play_opens_a_sandbox_for_a_game_without_rules(monkeypatch, tmp_path):
+    import shutil
     import generator.play.server as server
     from generator.play.sandbox import Sandbox
 
     started = []
     monkeypatch.setattr(server, "serve", lambda table, **kwargs: started.append(table))
     monkeypatch.delenv("PNP_DEBUG", raising=False)  # another test's --debug may have set it
-    for folder in ("games/hoard", "games/tile-duel"):
-        result = CliRunner().invoke(app, ["play", "--game", str(ROOT / folder), "--no-browser"])
+    kit_only = tmp_path / "hoard-kit"      # Hoardfall's kit without its engine
+    shutil.copytree(ROOT / "games/hoard", kit_only, ignore=shutil.ignore_patterns("output", "*.md"))
+    toml = kit_only / "components.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('package = "territory"', 'package = "components"'),
+                    encoding="utf-8")
+    for folder in (kit_only, ROOT / "games/tile-duel"):
+        result = CliRunner().invoke(app, ["play", "--game", str(folder), "--no-browser"])
         assert result.exit_code == 0 and "has no rules engine: a sandbox table" in result.output, result.output
     assert [type(table) for table in started] == [Sandbox, Sandbox]
     assert [len(table.sides) for table in started] == [4, 2]
-    result = CliRunner().invoke(app, ["play", "--game", str(ROOT / "games/hoard"), "--vs", "greedy", "--no-browser"])
+    result = CliRunner().invoke(app, ["play", "--game", str(kit_only), "--vs", "greedy", "--no-browser"])
     lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
     assert result.exit_code == 2 and lines == ["Error: Hoardfall has no rules engine, so no AI can play it: its "
                                                "sandbox table is for people (--vs human)"]

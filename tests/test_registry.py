@@ -34,8 +34,8 @@ def add_package(folder: Path, name: str, declaration: str) -> None:
 
 
 def test_the_packages_are_the_folders_and_their_declared_fences():
-    assert packages() == {"components": (), "siege": ("armagh",), "tafl": ("tafl",)}
-    assert fences() == {"armagh": "siege", "tafl": "tafl"}
+    assert packages() == {"components": (), "siege": ("armagh",), "tafl": ("tafl",), "territory": ("territory",)}
+    assert fences() == {"armagh": "siege", "tafl": "tafl", "territory": "territory"}
     assert DEFAULT in packages() and fence_game("tafl") is game_class("tafl")
 
 

@@ -37,7 +37,7 @@ def read_whole(text: str, what: str, least: int = 0, most: int = MAX_WHOLE) -> i
     return int(text)
 
 if TYPE_CHECKING:
-    from .values import CellArt, EdgeArt, Effect, Grid, Motion, Outcome, Tally, Zone
+    from .values import CellArt, EdgeArt, Effect, Grid, Motion, Outcome, ScoreTable, Tally, Zone
 
 # ----------------------------------------------------------------------------- the board
 
@@ -95,7 +95,7 @@ class BoardSpec:
 
 # The values states and grammars hand the core (Outcome, Motion, Removal, Effect, CellArt, Grid)
 # are in `.values`, loaded on first use: the kit makes no states. They are imported from here.
-_VALUES = ("CellArt", "EdgeArt", "Effect", "Grid", "Motion", "Outcome", "Removal", "Tally", "Zone")
+_VALUES = ("CellArt", "EdgeArt", "Effect", "Grid", "Motion", "Outcome", "Removal", "ScoreTable", "Tally", "Zone")
 
 
 def __getattr__(name: str):
@@ -413,10 +413,22 @@ class State:
         """What a reader needs beside the grid (reserves, counters), in words; "" for nothing."""
         return ""
 
+    # --- a rulebook diagram: what it draws besides the squares' art (`edges` too)
+    def tint_groups(self) -> list[int] | None:
+        """A group number per square (regions, areas) that a diagram tints alike; None:
+        no tints."""
+        return None
+
+    def score_table(self) -> "ScoreTable | None":
+        """The result as a table printed under a diagram of the finished game (who took what
+        where); None for none."""
+        return None
+
     # --- the browser table (`pnp play`, docs/play.md): what it draws and says besides the grid.
     # Each is asked of a side's view, so it tells only what that side may know.
     def edges(self) -> tuple[EdgeArt, ...]:
-        """Pieces standing on the lines between squares (palisades)."""
+        """Pieces standing on the lines between squares (walls, fences); the rulebook's diagrams
+        draw them too."""
         return ()
 
     def zones(self) -> tuple[Zone, ...]:
@@ -443,7 +455,8 @@ class State:
         return ""
 
     def move_edge(self, move) -> tuple[int, int] | None:
-        """The two squares whose shared line `move` puts a piece on (a palisade), or None."""
+        """The two squares whose shared line `move` puts a piece on (a wall), or None; legal or
+        not (a diagram draws a refused one crossed out)."""
         return None
 
     def diagram(self) -> str:
@@ -469,6 +482,7 @@ class Grammar:
 
     state_keys: tuple[str, ...] = ()
     header_keys: tuple[str, ...] = ()  # its own header lines, before the grid (`sides:`, `view:`)
+    late_options = True                # whether `option:` lines may stand among the state lines too
 
     def __init__(self, game: "Game"):
         self.game = game
@@ -521,6 +535,26 @@ class Grammar:
     def default_fields(self, grid: Grid, options: dict[str, str]) -> dict[str, str]:
         """The value each state line has when an after-state does not write it."""
         raise NotImplementedError
+
+    def result_defaults(self, state: State, grid: Grid, options: dict[str, str]) -> dict[str, str]:
+        """The value each state line of an expected position has when unwritten, given the
+        engine's resulting position `state`. By default `default_fields` of the expected grid; a
+        grammar whose defaults follow the result (a count of what the board holds) overrides it."""
+        return self.default_fields(grid, options)
+
+    def shown(self, state: State) -> State:
+        """`state` as the block's grids show it (a block comparing through one side's view shows
+        that view); by default the state itself."""
+        return state
+
+    def difference_lines(self, expected: Sequence[str], actual: Sequence[str], board: Geometry,
+                         marked: list[int]) -> list[str]:
+        """A failing comparison's grids side by side (`marked` squares differ) and what differs on
+        each square, as report lines."""
+        from .grid import side_by_side
+        out = side_by_side(expected, actual, board, marked)
+        out += [f"  {board.names[s]}: expected {expected[s]}, got {actual[s]}" for s in marked]
+        return out
 
     def normalize(self, key: str, value: str) -> str:
         """A written state-line value in the form `fields` gives (e.g. spaces collapsed)."""
@@ -742,6 +776,12 @@ class Game:
         game's, and its components' totals (`{{ warriors }}`) and sides' names."""
         values = {"title": self.info.title, "version": self.info.version, "designer": self.info.designer}
         return {**values, **self.design.values} if self.design is not None else values
+
+    def outcome_heading(self, outcome: Outcome) -> str:
+        """The result in a few words, over a diagram's board ("Reds win", "Drawn")."""
+        if not outcome.winners:
+            return "Drawn"
+        return " and ".join(self.side_of(side).plural for side in outcome.winners) + " win"
 
     def describe_outcome(self, outcome: Outcome) -> tuple[str, str]:
         """The result in words, as a headline and how: ("The Reds win", "the crown")."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CellArt", "EdgeArt", "Effect", "Grid", "Motion", "Outcome", "Removal", "Tally", "Zone"]
+__all__ = ["CellArt", "EdgeArt", "Effect", "Grid", "Motion", "Outcome", "Removal", "ScoreTable", "Tally", "Zone"]
 
 
 @dataclass(frozen=True)
@@ -104,8 +104,8 @@ class CellArt:
 
 @dataclass(frozen=True)
 class EdgeArt:
-    """A piece standing on the line between two neighbouring squares `a` and `b` (a palisade, a
-    wall), drawn with the face `face` along that line."""
+    """A piece standing on the line between two neighbouring squares `a` and `b` (a wall, a
+    fence), drawn with the face `face` along that line."""
 
     a: int
     b: int
@@ -147,3 +147,13 @@ class Grid:
     tokens: tuple[str, ...]
     line: int | None = None
     cells: tuple = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """A finished game's result as a small table for a diagram: the column headings, and the rows,
+    each (tint group or None, cells). A row's tint group (`State.tint_groups`) draws a swatch of
+    that group's colour before it, so a reader finds the squares the row is about."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[int | None, tuple[str, ...]], ...]

@@ -75,6 +75,7 @@ def format_summary(sim: Simulation) -> str:
         if t.get("n"):
             lines.append(f"  turns   mean {t['mean']:.1f}  median {t['median']:.0f}  "
                          f"range {t['min']}-{t['max']}")
+        lines += ["  " + line for line in seat_lines(sim, label)]
     lines += findings_lines(sim)
     example = unfinished_example(sim)
     if example:
@@ -84,6 +85,34 @@ def format_summary(sim: Simulation) -> str:
     rate = games / sim.wall_seconds if sim.wall_seconds else 0.0
     lines.append(f"{games} games in {sim.wall_seconds:.1f} s ({rate:.2f} games/s, {_workers(sim)})")
     return "\n".join(lines)
+
+
+def seat_lines(sim: Simulation, label: str) -> list[str]:
+    """A variant's shared wins, scores, winning margin and seat-order effect, in words (the
+    summary's `seats` part; empty for a summary written without it)."""
+    sm = sim.summaries[label]
+    if "seat_order" not in sm:
+        return []
+    sides = [side for side, _, _ in _sides(sim)]
+    games = sm["games"] or 1
+    shared = sm["shared"]
+    out = [f"shared wins: {shared['games']} games ({100 * shared['games'] / games:.1f}%)" +
+           (": " + ", ".join(f"{side} {shared[side]}" for side in sides) if shared["games"] else "")]
+    if "scores" in sm:
+        out.append("mean score [95% CI]: " + ", ".join(
+            f"{side} {sm['scores'][side]['mean']:.1f} [{sm['scores'][side]['mean_ci95'][0]:.1f}, "
+            f"{sm['scores'][side]['mean_ci95'][1]:.1f}]" for side in sides if sm["scores"][side].get("n")))
+        margin = sm["margin"]
+        if margin.get("n"):
+            out.append(f"winning margin: mean {margin['mean']:.1f}, median {margin['median']:.0f}, "
+                       f"range {margin['min']}-{margin['max']}")
+    order = sm["seat_order"]
+    total = sum(order["shares"]) or 1
+    verdict = "the seats differ" if order["p"] < 0.05 else "no evidence that the seat matters"
+    out.append(f"seat order: win shares by seat " + " ".join(f"{100 * x / total:.0f}%" for x in order["shares"]) +
+               f" (even {100 / len(sides):.0f}%); chi-square {order['chi2']:.1f} on {order['dof']} dof, "
+               f"p = {order['p']:.3g}: {verdict}")
+    return out
 
 
 def _signed(x: float) -> str:
@@ -183,15 +212,18 @@ def pdf_bytes(sim: Simulation) -> bytes:
     rate = games / sim.wall_seconds if sim.wall_seconds else 0.0
     c.drawString(MARGIN, y - 28,
                  "   ".join(f"{side['plural']}: {side['player']}" for side in s["sides"]) +
-                 f"   {s['games']} games per variant, seed {s['seed']}, "
-                 f"turn cap {s['turn_cap']} (unfinished), {_workers(sim)}, {games} games in "
+                 f"   {s['games']} games per variant, seed {s['seed']}, " +
+                 (f"turn cap {s['turn_cap']} (unfinished), " if s.get("turn_cap") else "") +
+                 f"{_workers(sim)}, {games} games in "
                  f"{sim.wall_seconds:.1f} s ({rate:.2f} games/s)")
     c.drawString(MARGIN, y - 40, "Win rates with Wilson 95% intervals, and each seat's share of the won "
                                  "games above an even share (points). A side that cannot see "
                                  "everything plays on determinised samples of its own view only.")
     y = _table(c, sim, y - 58, width)
-    notes = findings_lines(sim)
+    notes = [(f"{label}: " if n == 0 and len(sim.variants) > 1 else "") + line
+             for label in sim.variants for n, line in enumerate(seat_lines(sim, label))] + findings_lines(sim)
     c.setFont(SERIF, 8)
+    c.setFillColor(black)
     for line in notes:
         y -= 10.5
         text = line
@@ -400,13 +432,13 @@ def _ways_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: flo
 
 
 def _length_chart(c: Canvas, sim: Simulation, x: float, y: float, w: float, h: float) -> None:
-    cap = max(1, int(sim.settings.get("turn_cap") or 0))
+    cap = int(sim.settings.get("turn_cap") or 0)   # 0: the game has no cap
     longest = max((sim.summaries[v]["turns"].get("max", 0) for v in sim.variants), default=1)
     step = next(s for s in (2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if max(10, longest) / s <= 8)
     top = -(-int(max(10, longest)) // step) * step
     _frame(c, "Game length (turns: min, quartiles, max; + mean)", x, y, w, h, top,
            list(range(0, top + 1, step)), lambda t: f"{t}")
-    if cap <= top:
+    if 0 < cap <= top:
         cy = y + h * cap / top
         c.setStrokeColor(DRAW)
         c.setDash(2, 2)

@@ -70,16 +70,20 @@ Run = tuple[Game, str, tuple[tuple[str, str], ...]]   # a variant's game, label 
 def resolve(variant: Variant, turn_cap: int = DEFAULT_TURN_CAP, game: Game | None = None) -> Run:
     """The game and engine options of `variant`'s games. Options: the game's, then `turn-cap`,
     then the variant's (so `--option turn-cap=N` wins over the default cap). Raises ValueError for
-    bad ones, and UsageError for a turn cap outside 1 to `MAX_TURN_CAP`."""
+    bad ones, and UsageError for a turn cap outside 1 to `MAX_TURN_CAP`. A game without a
+    `turn-cap` option ends by its own rules (every game of it is finite)."""
     game = variant.game(game or load_game(None))
     options = dict(game.options)
-    options["turn-cap"] = str(turn_cap)
+    capped = any(spec.name == "turn-cap" for spec in game.option_specs)
+    if capped:
+        options["turn-cap"] = str(turn_cap)
     options.update(dict(variant.options))
     game.check_options(options, game.rule_set)
-    cap = int(options["turn-cap"])
-    if cap < 1:
-        raise UsageError(f"turn-cap {cap}: the lab needs a cap of 1 to {MAX_TURN_CAP}, so that every game ends")
-    at_most("turn-cap", cap, MAX_TURN_CAP)
+    if capped:
+        cap = int(options["turn-cap"])
+        if cap < 1:
+            raise UsageError(f"turn-cap {cap}: the lab needs a cap of 1 to {MAX_TURN_CAP}, so that every game ends")
+        at_most("turn-cap", cap, MAX_TURN_CAP)
     return game, variant.label, tuple(sorted((k, str(v)) for k, v in options.items()))
 
 
@@ -154,6 +158,7 @@ def play_game(task: GameTask) -> dict:
         actions += 1
     outcome = state.outcome()
     winners = [game.side_of(side).label for side in outcome.winners] if outcome else []
+    scores = state.scores() if outcome else None
     termination = outcome.termination if outcome else "stalled"
     return {
         "index": task.index,
@@ -163,6 +168,7 @@ def play_game(task: GameTask) -> dict:
         "players": {info.label: str(spec) for info, spec in zip(game.sides, task.players)},
         "winner": winners[0] if len(winners) == 1 else None,   # the sole winner
         "winners": winners,                                     # every winner (a shared win: several)
+        "scores": list(scores) if scores is not None else None,   # each seat's, for a scoring game
         "termination": termination,
         "points": list(outcome.ways) if outcome else [],
         "turns": turns,
@@ -262,6 +268,7 @@ def summarize(records: Sequence[dict], sides: Sequence[str], ways: Sequence[str]
                 combos[key] = combos.get(key, 0) + 1
         out[side]["points"] = held
         out[side]["ways"] = dict(sorted(combos.items(), key=lambda kv: (-kv[1], kv[0])))
+    out.update(seats(records, sides))
     unfinished = [r for r in records if r["termination"] in UNFINISHED]
     draws = sum(1 for r, w in zip(records, won) if not w and r["termination"] not in UNFINISHED)
     low, high = stats.wilson_interval(draws, n)
@@ -277,6 +284,32 @@ def summarize(records: Sequence[dict], sides: Sequence[str], ways: Sequence[str]
     out["actions"] = stats.describe([r["actions"] for r in records])
     seconds = sum(r["seconds"] for r in records)
     out["cpu_seconds"] = round(seconds, 3)
+    return out
+
+
+def seats(records: Sequence[dict], sides: Sequence[str]) -> dict:
+    """What a game of N seats needs beyond win rates: shared wins (games won by several seats,
+    and each side's), each side's score and the winner's margin over the best other score (games
+    that keep a score), and the seat-order effect: a chi-square test that each seat's share of
+    the wins (a shared win split among its winners) is 1/N, with its p-value."""
+    won = [winners(r) for r in records]
+    out: dict = {"shared": {"games": sum(1 for w in won if len(w) > 1),
+                            **{side: sum(1 for w in won if len(w) > 1 and side in w) for side in sides}}}
+    scored = [r for r in records if r.get("scores")]
+    if scored:
+        out["scores"] = {side: stats.describe([r["scores"][seat] for r in scored]) for seat, side in enumerate(sides)}
+        margins = []
+        for r, w in zip(records, won):
+            if r.get("scores") and w:
+                best = max(r["scores"][sides.index(side)] for side in w)
+                rest = [points for seat, points in enumerate(r["scores"]) if sides[seat] not in w]
+                margins.append(best - max(rest) if rest else 0)
+        out["margin"] = stats.describe(margins)
+    shares = [0.0] * len(sides)
+    for w in won:
+        for side in w:
+            shares[sides.index(side)] += 1 / len(w)
+    out["seat_order"] = {"shares": shares, **stats.uniformity(shares)}
     return out
 
 
@@ -317,7 +350,8 @@ def simulate(variants: Sequence[Variant], games: int, players: Sequence[PlayerSp
                 "sides": [{"label": info.label, "plural": info.plural, "colour": info.colour, "player": str(spec)}
                           for info, spec in zip(game.sides, players)],
                 "ways": list(game.ways),
-                "turn_cap": turn_cap, "workers": "distributed" if mapper else workers or os.cpu_count() or 1,
+                "turn_cap": turn_cap if any(spec.name == "turn-cap" for spec in game.option_specs) else None,
+                "workers": "distributed" if mapper else workers or os.cpu_count() or 1,
                 "variants": [asdict(v) for v in variants]}
     return Simulation(settings, labels, summaries, records, wall)
 

@@ -72,6 +72,63 @@ def histogram(values: Sequence[float], edges: Sequence[float]) -> list[int]:
     return counts
 
 
+def uniformity(counts: Sequence[float]) -> dict:
+    """Pearson's chi-square test that `counts` (wins by seat, say) come from equal chances: the
+    statistic, its degrees of freedom and p-value (the chance of a spread at least this uneven
+    when every seat is equal). With fewer than two counts or none observed, p is 1.
+
+    >>> round(uniformity([50, 50])["p"], 3), round(uniformity([70, 30])["p"], 5)
+    (1.0, 6e-05)
+    """
+    total, k = sum(counts), len(counts)
+    if k < 2 or total <= 0:
+        return {"chi2": 0.0, "dof": max(0, k - 1), "p": 1.0}
+    expected = total / k
+    chi2 = sum((c - expected) ** 2 / expected for c in counts)
+    return {"chi2": chi2, "dof": k - 1, "p": chi2_sf(chi2, k - 1)}
+
+
+def chi2_sf(x: float, dof: int) -> float:
+    """P(X >= x) for a chi-square variable of `dof` degrees of freedom: the regularised upper
+    incomplete gamma function Q(dof/2, x/2), by its series below a + 1 and its continued fraction
+    above (Numerical Recipes, gammq).
+
+    >>> round(chi2_sf(3.841459, 1), 4), round(chi2_sf(5.991465, 2), 4)
+    (0.05, 0.05)
+    """
+    a, z = dof / 2, x / 2
+    if z <= 0:
+        return 1.0
+    log_front = -z + a * math.log(z) - math.lgamma(a)
+    if z < a + 1:                         # the series for P(a, z)
+        term = total = 1 / a
+        n = a
+        for _ in range(500):
+            n += 1
+            term *= z / n
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    tiny = 1e-300                         # Lentz's continued fraction for Q(a, z)
+    b = z + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 500):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        step = d * c
+        h *= step
+        if abs(step - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(log_front) * h)
+
+
 def half_width(interval: Sequence[float]) -> float:
     """Half the width of an interval (low, high)."""
     return (interval[1] - interval[0]) / 2

@@ -66,6 +66,7 @@ class Trace:
     ghosts: list[Ghost] = field(default_factory=list)
     flipped: list[int] = field(default_factory=list)  # squares of pieces revealed by a flip
     illegal: str | None = None
+    refused_edges: list = field(default_factory=list)  # the lines a refused play would have put pieces on
 
 
 def trace(replay: Replay) -> Trace:
@@ -83,6 +84,8 @@ def trace(replay: Replay) -> Trace:
             if replay.rejected == (line, index):
                 _add(state, Effect(state.motions(move)), result, shown, illegal=True)
                 result.illegal = _sentence(replay.illegal)
+                before = replay.states[line]      # the whole turn is refused: all it would place
+                result.refused_edges = [edge for m in play.moves if (edge := before.move_edge(m))]
                 return result
             _add(state, state.effect(move), result, shown)
             state.push(move)
@@ -124,6 +127,9 @@ def crop_for(t: Trace, states: list[State]) -> Crop:
     board = states[0].game.board
     last_f, last_r = board.files - 1, board.ranks - 1
     occupied = {s for state in states for s in range(board.size) if state.piece_at(s) is not None}
+    occupied |= {s for state in states for edge in state.edges() for s in (edge.a, edge.b)}
+    occupied |= {s for state in states for s in range(board.size)   # a ground with a label (a number on it)
+                 if (art := state.cell_art(s)).piece is None and art.badge}
     points: list[tuple[float, float]] = [board.file_rank(s) for s in occupied]
     for a in t.arrows:
         if a.kind != "deploy":
@@ -150,6 +156,7 @@ def crop_for(t: Trace, states: list[State]) -> Crop:
 
 
 def _widen(a: int, b: int, least: int, last: int) -> tuple[int, int]:
+    least = min(least, last + 1)      # a board narrower than `least` is shown whole
     while b - a + 1 < least:
         if b < last:
             b += 1
@@ -241,6 +248,8 @@ class ExampleDiagram(Flowable):
         self.faces = self.game.faces
         self.side_ink = {side.label: colors.HexColor(side.colour) for side in self.game.sides}
         self.trace = trace(replay)
+        self.shown = replay.example.grammar.shown   # a block compared through one side's view shows it
+        self.table = replay.final.score_table() if self.trace.after is not None else None
         self.failed = not replay.passed
         self.crop = crop_for(self.trace, [self.trace.before, replay.final])  # final: after the accepted plays
         self.nf = self.crop.files[1] - self.crop.files[0] + 1
@@ -257,12 +266,11 @@ class ExampleDiagram(Flowable):
         """The play, the result and (for a failing block) the check's complaint, as a paragraph."""
         s = self.styles
         lines = []
-        sides = self.game.sides
-        first = self.game.seat(self.trace.before.to_move)
         for n, play in enumerate(self.replay.example.plays):
-            side = sides[(first + n) % len(sides)].plural
+            mover = self.replay.states[n].to_move      # None: a play after the end, refused
+            side = f"<i>{self.game.side_of(mover).plural}:</i> " if mover is not None else ""
             moves = ", ".join(f'<font face="{MONO}" size="8">{m.notation()}</font>' for m in play.moves)
-            lines.append(f"<i>{side}:</i> {moves}")
+            lines.append(f"{side}{moves}")
         if self.trace.illegal:
             lines.append(f'<font color="#a3301d"><b>Illegal.</b></font> {escape(self.trace.illegal)}')
         outcome = self.trace.after.outcome() if self.trace.after else None
@@ -306,7 +314,9 @@ class ExampleDiagram(Flowable):
         states = [self.trace.before] + ([self.trace.after] if self.trace.after else [])
         self.notes = [self._status_lines(state) for state in states]  # under each board, in order
         notes = max(map(len, self.notes))
-        boards_h = 11 + self.board_h + self.LABEL + self.styles.small.leading * 1.3 * max(1, notes)
+        self.notes_h = self.styles.small.leading * 1.3 * max(1, notes)
+        self.table_h = (len(self.table.rows) + 1) * self.TABLE_ROW + 6 if self.table else 0
+        boards_h = 11 + self.board_h + self.LABEL + self.notes_h + self.table_h
         side_w = inner - self._boards_width(self.s) - self.SIDE_GAP
         self.beside = side_w >= self.MIN_SIDE
         if self.text is None:
@@ -342,7 +352,7 @@ class ExampleDiagram(Flowable):
         board_y = head_y - 3 - self.board_h
         x0 = self.PAD + self.LABEL
         self._heading(x0, head_y, "Before — " + _to_move(t.before))
-        self._board(x0, board_y, t.before, arrows=t.arrows, highlight=None)
+        self._board(x0, board_y, t.before, arrows=t.arrows, highlight=None, refused_edges=t.refused_edges)
         self._status(x0, board_y - self.LABEL, self.notes[0])
         end = x0 + board_w
         if not t.illegal:
@@ -351,9 +361,11 @@ class ExampleDiagram(Flowable):
             after = t.after
             self._heading(x1, head_y, "After — " + _to_move(after))
             self._board(x1, board_y, after, ghosts=t.ghosts, highlight=self._differences(after),
-                        flipped=t.flipped)
+                        flipped=t.flipped, new_edges=set(after.edges()) - set(t.before.edges()))
             self._status(x1, board_y - self.LABEL, self.notes[1])
             end = x1 + board_w
+            if self.table:
+                self._table(x0 - self.LABEL * 0.2, board_y - self.LABEL - self.notes_h - 4, end - x0, after)
         if self.text is not None:
             if self.beside:
                 tx = end + self.SIDE_GAP
@@ -399,17 +411,29 @@ class ExampleDiagram(Flowable):
         s = self.s
         return x + (f - self.crop.files[0] + .5) * s, y + (r - self.crop.ranks[0] + .5) * s
 
-    def _board(self, x: float, y: float, state: State, arrows=(), ghosts=(), highlight=None, flipped=()) -> None:
+    def _board(self, x: float, y: float, state: State, arrows=(), ghosts=(), highlight=None, flipped=(),
+               new_edges=frozenset(), refused_edges=()) -> None:
         c, s = self.canv, self.s
         (f0, f1), (r0, r1) = self.crop.files, self.crop.ranks
         board = self.board
         c.saveState()
         on = [(f, r) for r in range(max(r0, 0), min(r1, board.ranks - 1) + 1)
               for f in range(max(f0, 0), min(f1, board.files - 1) + 1)]
-        cells = [state.cell_art(board.files * r + f) for f, r in on]
+        shown = self.shown(state)
+        cells = [shown.cell_art(board.files * r + f) for f, r in on]
         _forms(c).place(self._background(on, cells), x, y)
+        self._tints(x, y, on, shown.tint_groups())
+        for edge in shown.edges():
+            self._edge(x, y, edge.a, edge.b, edge.face, ACCENT if edge in new_edges else None)
+        for a, b in refused_edges:
+            self._edge(x, y, a, b, None, FAIL, refused=True)
         # pieces
         for (f, r), cell in zip(on, cells):
+            if cell.piece is None and cell.badge:   # a labelled ground: its number, large
+                cx, cy = self._xy(x, y, f, r)
+                c.setFillColor(INK)
+                c.setFont(SERIF_BOLD, s * .46)
+                c.drawCentredString(cx, cy - s * .16, cell.badge)
             if cell.piece is not None:
                 self._piece(x + (f - f0) * s, y + (r - r0) * s, cell)
                 if board.files * r + f in flipped:
@@ -484,6 +508,87 @@ class ExampleDiagram(Flowable):
 
         key = ("rulebook-board", board.files, board.ranks, self.crop, s, letters, grounds)
         return _forms(self.canv).get(key, box, draw)
+
+    def _tints(self, x: float, y: float, on: list[tuple[int, int]], groups: list[int] | None) -> None:
+        """Each group of squares (`State.tint_groups`) washed in a colour of its own."""
+        if not groups:
+            return
+        c, s = self.canv, self.s
+        (f0, _), (r0, _) = self.crop.files, self.crop.ranks
+        c.saveState()
+        for f, r in on:
+            c.setFillColor(tint_colour(groups[self.board.files * r + f]))
+            c.setFillAlpha(TINT_ALPHA)       # after the colour, which brings its own alpha
+            c.rect(x + (f - f0) * s, y + (r - r0) * s, s, s, stroke=0, fill=1)
+        c.restoreState()
+
+    def _edge(self, x: float, y: float, a: int, b: int, face: str | None, halo=None, refused: bool = False) -> None:
+        """A piece standing on the line between squares `a` and `b` (a wall): the kit's face
+        stretched along the line (a plain bar without one), on a `halo` of colour when it stands
+        out (just placed, or refused: then faded and crossed)."""
+        c, s, board = self.canv, self.s, self.board
+        (f0, _), (r0, _) = self.crop.files, self.crop.ranks
+        (fa, ra), (fb, rb) = board.file_rank(a), board.file_rank(b)
+        thick = s * EDGE_THICKNESS
+        c.saveState()
+        if ra == rb:                       # side by side: the line between them runs up the board
+            c.translate(x + (max(fa, fb) - f0) * s, y + (ra - r0) * s)
+            c.rotate(90)
+        else:
+            c.translate(x + (fa - f0) * s, y + (max(ra, rb) - r0) * s)
+        if halo is not None:
+            c.setFillColor(halo)
+            c.roundRect(-1.2, -thick / 2 - 1.4, s + 2.4, thick + 2.8, 1.5, stroke=0, fill=1)
+        if refused:
+            c.setFillAlpha(0.45)
+        if face is not None and face in self.faces.draw:
+            forms = _forms(c)
+            name = forms.get(("rulebook-edge", face, s), (0, 0, s, thick),
+                             lambda canvas: draw_face(canvas, self.faces, face, 0, 0, (s, thick), label=""))
+            forms.place(name, 0, -thick / 2)
+        else:                              # a kit without the piece: a plain bar
+            c.setFillColor(INK)
+            c.rect(0, -thick / 4, s, thick / 2, stroke=0, fill=1)
+        c.restoreState()
+        if refused:
+            cx, cy = self._xy(x, y, *((fa + fb) / 2, (ra + rb) / 2))
+            self._cross(cx, cy, s * .17)
+
+    TABLE_ROW = 8.6
+    TABLE_SIZE = 6.8
+
+    def _table(self, x: float, top: float, width: float, state: State) -> None:
+        """The finished game's table (`State.score_table`): a heading row, then a row per entry,
+        each with a swatch of its group's tint."""
+        c, table = self.canv, self.table
+        groups = state.tint_groups()
+        size, row = self.TABLE_SIZE, self.TABLE_ROW
+        first = width * .26
+        rest = (width - first) / (len(table.columns) - 1)
+        widths = [first] + [rest] * (len(table.columns) - 1)
+        c.saveState()
+        y = top - size
+        for n, (group, cells) in enumerate([(None, table.columns), *table.rows]):
+            last = n == len(table.rows) and group is None     # the totals row
+            font = SERIF_BOLD if n == 0 or last else SERIF
+            if last:
+                c.setStrokeColor(RULE)
+                c.setLineWidth(0.5)
+                c.line(x, y + size + 1, x + width, y + size + 1)
+            cx = x
+            if group is not None and groups:
+                c.setFillColor(tint_colour(group))
+                c.rect(cx, y - 0.5, size, size, stroke=0, fill=1)
+            for k, (text, w) in enumerate(zip(cells, widths)):
+                c.setFillColor(INK)
+                c.setFont(font, size)
+                at = cx + (size + 2 if k == 0 else 0)
+                while stringWidth(text, font, size) > w - 3 and len(text) > 2:
+                    text = text[:-1]
+                c.drawString(at, y, text)
+                cx += w
+            y -= row
+        c.restoreState()
 
     def _badge_spots(self, x: float, y: float, drawn) -> dict[int, tuple[float, float]]:
         """Where each numbered arrow's badge goes (by id of the arrow; `drawn`: the arrows with
@@ -681,7 +786,15 @@ class ExampleDiagram(Flowable):
 
 OVERLAY_SIZE = {"br": .4, "bl": .38}  # a marker on a piece: its size by corner, in squares
 GROUND_CORNER = .36                     # the ground under a piece, shown in its top-left corner
+EDGE_THICKNESS = 0.2                    # a piece on a line between squares, across the line, in squares
+TINT_ALPHA = 0.42                       # how strongly a group of squares is washed in its colour
+TINTS = ("#f0a868", "#7fb8e0", "#9fd394", "#d6a3e0", "#f2de7a", "#86dccf", "#ec97a5", "#b9bcc4")
 BADGE_GAP = 0.8                         # points between a badge and anything it must not cover
+
+
+def tint_colour(group: int):
+    """The wash of group `group` (neighbouring group numbers get different colours)."""
+    return colors.HexColor(TINTS[group % len(TINTS)])
 
 
 def _off_segment(x: float, y: float, segment: tuple[float, float, float, float]) -> float:
@@ -734,10 +847,8 @@ def badge_spots(arrows: list[tuple[float, float, float, float]], r: float, back:
 def _to_move(state: State) -> str:
     game = state.game
     outcome = state.outcome()
-    if outcome and outcome.winners:
-        return " and ".join(game.side_of(side).plural for side in outcome.winners) + " win"
-    if outcome:
-        return "Drawn"
+    if outcome:                       # a win, or a draw (a game's turn cap, say)
+        return game.outcome_heading(outcome)
     return f"{game.side_of(state.to_move).plural} to move"
 
 

@@ -59,6 +59,9 @@ RECORDS = (
            {"berserker": "on", "shield-wall": "on", "edge-king": "on", "turn-cap": "90"}),
     Record("tafl-seed4-7x7", "games/tafl", 4, {"skilled-play": "on", "turn-limit": "25", "unarmed-king": "on"},
            setup=tafl_size(7)),
+    Record("hoard-seed1-2p", "games/hoard", 1, setup=lambda game: game.with_players(2)),
+    Record("hoard-seed2-3p", "games/hoard", 2, {"min-territory": "3"}, setup=lambda game: game.with_players(3)),
+    Record("hoard-seed3-4p", "games/hoard", 3, {"peek": "on", "palisades-per-turn": "3"}),
 )
 
 
