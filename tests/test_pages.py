@@ -17,7 +17,7 @@ from generator.kit.layout import content_frame
 from generator.kit.model import load_kit
 from generator.rulebook.build import kit_text_frame, layout_rulebook, prepare_rulebook
 from generator.rulebook.diagram import ExampleDiagram
-from generator.rulebook.markdown import Heading
+from generator.rulebook.markdown import Heading, NewPage
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = {"siege": ROOT, "tafl": ROOT / "games" / "tafl", "tessera": ROOT / "games" / "tile-duel",
@@ -79,11 +79,25 @@ def test_headings_and_lead_ins_stay_with_what_they_introduce(folder, document, p
                 f"{document} page {number} ends with the lead-in {text[:60]!r}; what it introduces is overleaf"
 
 
-@pytest.mark.parametrize("game", ["tessera", "hoardfall"])
-def test_a_short_rulebook_is_not_spread_over_pages_it_does_not_fill(kits, game):
-    kit = kits[game][0]
+def test_a_short_rulebook_is_not_spread_over_pages_it_does_not_fill(kits):
+    kit = kits["tessera"][0]
     rules = [text for text in page_texts(kit) if "Rules, page" in text]
     assert len(rules) == 1, [body(text)[:80] for text in rules]
+
+
+@pytest.mark.parametrize("folder,document", list(documents()))
+def test_no_page_is_left_for_what_fit_on_the_page_before(folder, document):
+    """A page's whole content never fits in the room left on the page before it (a short last
+    section pushed alone), unless the Markdown asks for a new page there."""
+    game = load_game(folder)
+    _, _, w, h = kit_text_frame(content_frame(load_kit(game)))
+    laid = layout_rulebook(prepare_rulebook(game, folder / document), (w, h))
+    for number, (page, following) in enumerate(zip(laid.pages, laid.pages[1:]), start=1):
+        if any(isinstance(flowable, NewPage) for flowable, *_ in page + following):   # asked for
+            continue
+        room = min(dy for flowable, _, dy, _ in page if not isinstance(flowable, Spacer))
+        content = h - min(dy for flowable, _, dy, _ in following if not isinstance(flowable, Spacer))
+        assert content > room - 6, f"{document}: page {number + 1} ({content:.0f} pt) fits in page {number}'s {room:.0f} pt"
 
 
 @pytest.mark.parametrize("game", ["siege", "tafl"])
