@@ -16,7 +16,6 @@ from typing import Callable, Generic, NoReturn, TypeVar
 
 from .config import find_game
 from .errors import ExampleSyntaxError, UsageError
-from .paths import own_file
 from .games.base import COMPONENTS_FILE, Game
 from .pdf import OutputSet, ensure_writable, missing_glyphs, page_images, staging_folder
 
@@ -88,7 +87,7 @@ def run(*, game: Path | str | None = None, out: Path | str | None = None, paper:
             warn(text)
         report(result.summary("rulebook"))
         return [path]
-    booklet = own_file(loaded.root, BOOKLET_FILE)
+    booklet = loaded.document(BOOKLET_FILE)
     booklet_pdf = folder / f"{kit.slug}-examples-{kit.paper}.pdf"
     if rules is None and booklet is not None:  # typeset beside rules.md and the kit, committed with it
         from .rulebook import preload, typeset_rulebook
@@ -259,7 +258,7 @@ def find_rules(game: Game, rules: Path | None) -> Path | None:
         if not rules.is_file():
             raise ExampleSyntaxError(rules, None, "cannot read: no such file")
         return rules
-    return own_file(game.root, RULES_FILE)
+    return game.document(RULES_FILE)
 
 
 def check_rules(game: Game, rules: Path | None, force: bool, warn: Callable[[str], None]):

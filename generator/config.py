@@ -90,7 +90,18 @@ def find_game(folder: Path | str | None) -> Game:
         return load_game(folder)
     if Path(COMPONENTS_FILE).exists():
         return load_game(Path("."))
-    return load_game(None)
+    return builtin_game()
+
+
+def builtin_game() -> Game:
+    """The default game as its package ships it (components.toml, rules.md and examples.md are
+    package data), with no folder of its own: its outputs go to the current folder's output/.
+    The shipped files are the package's own, read where they really are (in a source checkout
+    they are links to the repository's root)."""
+    shipped = game_class(DEFAULT).shipped_folder()
+    if shipped is None:
+        return load_game(None)
+    return replace(load_game((shipped / COMPONENTS_FILE).resolve().parent), folder=None)
 
 
 def find_numbers(folder: Path | str | None, files: Sequence[Path]) -> Game | None:

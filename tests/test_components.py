@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.config import load_game
 from generator.errors import GameFileError
+from generator.kit import layout
 from generator.kit.model import load_kit
 from generator.kit.render import build
 from generator.units import mm
@@ -124,13 +125,16 @@ def test_trim_sizes_within_a_tenth_of_a_millimetre(built):
     name, _, builds = built
     expected = sizes(name)
     seen = set()
-    for _, _, pages in builds.values():
+    for kit, _, pages in builds.values():
         for page in pages:
             for form in page.forms:
                 if form.art in expected:
+                    if form.matrix[0] == 0:   # turned a quarter to save a sheet: its upright copies are measured
+                        continue
                     w, h = expected[form.art]
+                    w, h = w * MM + 2 * kit.bleed, h * MM + 2 * kit.bleed   # the art runs past the trim
                     assert form.matrix[:4] == pytest.approx([1, 0, 0, 1])
-                    assert abs(form.w - w * MM) < 0.1 * MM and abs(form.h - h * MM) < 0.1 * MM, form
+                    assert abs(form.w - w) < 0.1 * MM and abs(form.h - h) < 0.1 * MM, form
                     seen.add(form.art)
     assert seen == set(expected)
 
@@ -141,8 +145,14 @@ def test_duplex_backs_are_mirrored_exactly(built, mode):
     kit, _, pages = builds[mode]
     backs_of = {f: b for piece in kit.pieces for f, b in piece.copies() if b}
     checked = 0
+    plans = [plan for plan in layout.impose(kit) if plan.kind != "mini-pieces" and plan.shift == (0, 0)]
+    for front, back in zip(plans, plans[1:]):   # turned units too, from the layout
+        if front.kind == "duplex":
+            for placed, behind in zip([p for p in front.placements if p.back], back.placements):
+                assert layout.mirror(kit, placed.rect, front.width, front.height).x == pytest.approx(behind.rect.x)
+                assert behind.art == placed.back
     for index, page in enumerate(pages[:-1]):
-        fronts = [f for f in page.forms if f.art in backs_of]
+        fronts = [f for f in page.forms if f.art in backs_of and f.matrix[0] != 0]   # upright: read from the PDF
         if not fronts or pages[index + 1] is None:
             continue
         backs = [f for f in pages[index + 1].forms if f.art != "board" and not f.art.startswith("icon-")]
@@ -155,7 +165,8 @@ def test_duplex_backs_are_mirrored_exactly(built, mode):
             match = [b for b in backs if abs(b.x - want[0]) < 0.0005 * MM and abs(b.y - want[1]) < 0.0005 * MM]
             assert len(match) == 1 and match[0].art == backs_of[front.art], front
             checked += 1
-    assert checked == sum(n for piece in kit.pieces for _, b, n in piece.pairs if b)
+    turned = sum(1 for page in pages for f in page.forms if f.art in backs_of and f.matrix[0] == 0)
+    assert checked + turned == sum(n for piece in kit.pieces for _, b, n in piece.pairs if b)
 
 
 @pytest.mark.parametrize("game", ["tile-duel", "hoard"])
@@ -166,7 +177,9 @@ def test_every_mode_builds_with_the_rulebook(tmp_path, game, args):
     assert result.exit_code == 0, result.output
     pdf = next(p for p in sorted(tmp_path.glob("*.pdf")) if "-examples-" not in p.name)   # the kit, not a booklet
     assert re.search(r"rulebook: \d+ pages", result.output)
-    text = PdfReader(str(pdf)).pages[1].extract_text()
+    kit = load_kit(load_game(GAMES / game), paper=args[args.index("--paper") + 1],
+                   duplex="short" if "--duplex" in args else None)
+    text = PdfReader(str(pdf)).pages[layout.pages_before_extra(kit)].extract_text()  # the rulebook's first
     assert "{{" not in text and "Components" in text
 
 
@@ -298,6 +311,6 @@ def test_forms_carry_the_transparency_and_gradients_their_art_uses(built):
     if name != "tile-duel":
         pytest.skip("the board art with a gradient is Tessera's")
     _, path, _ = builds[None]
-    page = next(p for p in PdfReader(str(path)).pages if "Mini board" in p.extract_text())
+    page = next(p for p in PdfReader(str(path)).pages if "Mini board on one sheet" in p.extract_text())
     board = next(v.get_object() for k, v in page["/Resources"]["/XObject"].items() if "board" in k)
     assert "/Shading" in board["/Resources"] and "/ExtGState" in board["/Resources"]

@@ -25,8 +25,9 @@ LETTER = (612.0, 792.0)
 
 
 def real_size(kit, pages: list[PageRead]) -> list[PageRead]:
-    """The pages without the mini board's pieces (the same faces, smaller)."""
-    return [page for page, plan in zip(pages, layout.impose(kit)) if plan.kind != "mini-pieces"]
+    """The pages without the mini board's pieces (the same faces, smaller) and without the shifted
+    back pages (the same backs, moved for a printer that misaligns)."""
+    return [page for page, plan in zip(pages, layout.impose(kit)) if plan.kind != "mini-pieces" and plan.shift == (0, 0)]
 
 
 def pieces_drawn(pages: list[PageRead]) -> Counter:
@@ -189,9 +190,64 @@ def test_duplex_backs_are_mirrored_exactly_behind_their_fronts(duplex_builds, mo
 def test_duplex_has_a_calibration_pair_and_no_fold_lines(duplex_builds):
     kit, path, pages = duplex_builds["long"]
     text = [p.extract_text() for p in PdfReader(str(path)).pages]
-    assert "Duplex calibration" in text[-2] and "Duplex calibration" in text[-1]
+    assert "Duplex calibration" in text[2] and "Duplex calibration" in text[3]   # after the cover: print it first
     assert not any(s.dashed for page in real_size(kit, pages) for s in page.segments if s.x0 == s.x1 and
                    any(f.art == "viking-front" for f in page.forms))
+
+
+@pytest.mark.parametrize("mode", ["long", "short"])
+def test_shifted_backs_and_the_calibration_table_need_no_rebuild(duplex_builds, mode):
+    """Every back page comes again shifted by each of layout.SHIFTS, each back exactly where the
+    kit's own would be plus the shift; the calibration sheet (printed first) names, for each
+    reading, the page range that puts those backs behind their fronts."""
+    kit, path, pages = duplex_builds[mode]
+    plans = layout.impose(kit)
+    table = " ".join(PdfReader(str(path)).pages[2].extract_text().split())
+    for shift in layout.SHIFTS:
+        backs = [(n, plan) for n, plan in enumerate(plans) if plan.kind == "back" and plan.shift == shift]
+        assert backs
+        order = []
+        for index, plan in backs:
+            front = plans.index(plan.front)
+            own = next(i for i, p in enumerate(plans) if p.kind == "back" and p.front is plan.front and p.shift == (0, 0))
+            moved = sorted(c for f in pages[index].forms for c in (f.x, f.y))
+            expected = sorted(c for f in pages[own].forms
+                              for c in (f.x + shift[0] * layout.SHIFT_STEP, f.y + shift[1] * layout.SHIFT_STEP))
+            assert moved == pytest.approx(expected, abs=0.01)
+            order += [front + 1, index + 1]
+        listed = ",".join(map(str, order)) if shift != (0, 0) else f"{order[0]}\u2013{order[-1]}"
+        assert listed in table, (shift, listed)
+
+
+def test_duplex_pieces_bleed_so_a_misaligned_back_still_covers_them(duplex_builds):
+    kit, _, pages = duplex_builds["long"]
+    assert kit.bleed >= mm(2)
+    plans = layout.impose(kit)
+    backs = [f for page, plan in zip(pages, plans) if plan.kind == "back" for f in page.forms]
+    assert backs and all(f.w >= kit.piece("viking_troop").width + 4 * MM - 0.01 or
+                         f.w >= kit.piece("village").width + 4 * MM - 0.01 for f in backs)
+
+
+def test_a_bleed_build_has_its_own_file_name(tmp_path):
+    folder = tmp_path / "game"
+    folder.mkdir()
+    source = (ROOT / "components.toml").read_text(encoding="utf-8")
+    (folder / "components.toml").write_text(source.replace('bleed = "0mm"', 'bleed = "2mm"'), encoding="utf-8")
+    assert build(load_kit(load_game(folder)), tmp_path / "out").name == "siege-of-armagh-a4-bleed2mm.pdf"
+    assert build(load_kit(load_game(ROOT)), tmp_path / "out").name == "siege-of-armagh-a4.pdf"
+
+
+@pytest.mark.parametrize("args", [[], ["--paper", "letter", "--duplex", "long"], ["--paper", "both", "--duplex", "short"]])
+def test_the_cover_lists_materials_and_always_shows_the_set_up(tmp_path, args):
+    result = CliRunner().invoke(app, ["build", "--game", str(ROOT), "--out", str(tmp_path), *args])
+    assert result.exit_code == 0, result.output
+    path = next(p for p in tmp_path.glob("*.pdf") if "examples" not in p.name)
+    reader = PdfReader(str(path))
+    first, second = (" ".join(page.extract_text().split()) for page in reader.pages[:2])
+    assert "YOU WILL NEED" in first and "card stock" in first and "tape" in first
+    assert ("score every dashed fold line" in first) == (not args)   # fold-over only: no folds in duplex
+    assert "SET-UP AT A GLANCE" in second
+    assert sum(1 for f in read_pdf(path)[1].forms if f.art == "board") == 1   # the set-up picture
 
 
 def test_back_offset_parsing():

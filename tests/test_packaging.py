@@ -49,7 +49,15 @@ def test_an_installed_wheel_builds_and_checks_from_an_empty_folder(tmp_path):
     assert where.startswith(str(venv)), where   # the installed copy, not the repository's
     built = pnp("build", "--out", "out")
     assert built.returncode == 0, built.stderr
-    assert (empty / "out" / "siege-of-armagh-a4.pdf").stat().st_size > 10_000
+    # the whole kit, rulebook and booklet included: byte for byte what the editable install builds
+    assert "rulebook:" in built.stderr and "examples and clarifications:" in built.stderr, built.stderr
+    elsewhere = tmp_path / "elsewhere"   # the editable install, from a folder without a game
+    elsewhere.mkdir()
+    editable = subprocess.run([sys.executable, "-m", "generator", "build", "--out", str(tmp_path / "editable")],
+                              cwd=elsewhere, capture_output=True, text=True)
+    assert editable.returncode == 0, editable.stderr
+    for name in ("siege-of-armagh-a4.pdf", "siege-of-armagh-examples-a4.pdf"):
+        assert (empty / "out" / name).read_bytes() == (tmp_path / "editable" / name).read_bytes(), name
     shutil.copy(ROOT / "rules.md", empty / "rules.md")
     checked = pnp("check", "rules.md")
     assert checked.returncode == 0, checked.stderr + checked.stdout

@@ -314,7 +314,7 @@ def test_a_tafl_game_by_clicks(browser, tmp_path):
         assert "@" not in page.get_attribute("#typed-move", "placeholder")
         view = play_game_by_clicks(page, table)
         page.wait_for_selector("#ending:not([hidden])", timeout=TIMEOUT)
-        assert page.inner_text("#ending-title") in ("The Defenders win", "The Attackers win")
+        assert page.inner_text("#ending-title") in ("The defenders win", "The attackers win")
         page.click("#see-board")
         assert page.locator("#ending").is_hidden()
         zones = {z["name"]: z for z in view["zones"]}

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.config import load_game
 from generator.examples import find_blocks, render_markdown
-from generator.errors import CheckFailed
+from generator.errors import CheckFailed, ExampleSyntaxError
 from generator.rulebook import (
     build_rulebook,
     layout_rulebook,
@@ -22,6 +22,7 @@ from generator.rulebook import (
 )
 from generator.rulebook.build import A4, text_frame
 from generator.rulebook.diagram import ExampleDiagram
+from generator.rulebook.markdown import make_styles
 from generator.rulebook.numbers import check_numbers, number_errors
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -313,10 +314,10 @@ def test_build_puts_the_rulebook_after_the_cover(tmp_path):
     result = CliRunner().invoke(app, ["build", "--game", str(folder), "--out", str(out)])
     assert result.exit_code == 0, result.output
     pages = pypdf.PdfReader(result.stdout.strip().splitlines()[-1]).pages
-    assert "A short rulebook for the tests" not in pages[0].extract_text()
-    assert "A short rulebook for the tests" in pages[1].extract_text()
-    assert "No push against a backed troop" in squash(pages[1].extract_text() + pages[2].extract_text()) or \
-        squash("No push against a backed troop") in squash(pages[1].extract_text() + pages[2].extract_text())
+    for cover in pages[:2]:   # the cover's two pages
+        assert "A short rulebook for the tests" not in cover.extract_text()
+    assert "A short rulebook for the tests" in pages[2].extract_text()
+    assert squash("No push against a backed troop") in squash(pages[2].extract_text() + pages[3].extract_text())
 
 
 def test_rulebook_build_is_deterministic_and_atomic(tmp_path):
@@ -445,5 +446,72 @@ def test_a_block_on_a_smaller_board_than_the_games_is_drawn_at_its_own_size(tmp_
     (tmp_path / "rules.md").write_text(SMALL_TAFL_BLOCK)
     result = RUNNER.invoke(app, ["build", "--game", str(tmp_path), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    text = pypdf.PdfReader(str(tmp_path / "out" / "tafl-a4.pdf")).pages[1].extract_text()
-    assert "An attacker alone on a 7 x 7 board" in text and "The Attackers win" in text
+    text = pypdf.PdfReader(str(tmp_path / "out" / "tafl-a4.pdf")).pages[2].extract_text()   # after the cover's two pages
+    assert "An attacker alone on a 7 x 7 board" in text and "The attackers win" in text
+
+
+def test_a_table_cell_of_face_images_draws_the_kits_own_art(tmp_path):
+    """`![Chief](face:viking-chief)` in a table cell draws the kit's face there (a form XObject
+    of the rulebook's faces); a face the kit does not draw is an error naming the line."""
+    rules = "# Pieces\n\n| | Piece |\n| --- | --- |\n| ![Chief](face:viking-chief) ![Raider](face:viking-raider) | reverses |\n"
+    folder = game_folder(tmp_path, rules)
+    out = tmp_path / "rules.pdf"
+    build_rulebook(load_game(folder), folder / "rules.md", out)
+    page = pypdf.PdfReader(str(out)).pages[0]
+    forms = [name for name in page["/Resources"]["/XObject"]]
+    assert sum("rulebook-face" in name for name in forms) == 2, forms
+    (folder / "rules.md").write_text(rules.replace("viking-chief", "viking-king"), encoding="utf-8")
+    with pytest.raises(ExampleSyntaxError, match=r"rules.md:5: unknown face 'viking-king'"):
+        build_rulebook(load_game(folder), folder / "rules.md", None)
+
+
+def test_the_covers_set_up_picture_is_a_legal_set_up():
+    """The cover's set-up picture (the package's SETUP) is a board the engine reaches by the
+    set-up steps, as the rulebook's set-up diagram is."""
+    from generator.games.siege.art import SETUP
+    from generator.games.siege.enums import Kind, Terrain
+    from generator.games.siege.state import State
+
+    game = load_game(ROOT)
+    terrain, pieces = [int(Terrain.OPEN)] * 64, {}
+    kinds = iter([Kind.HIDDEN_CHIEF, Kind.HIDDEN_BERSERKER, Kind.HIDDEN_BERSERKER] + [Kind.VIKING] * 5)
+    for face, squares in SETUP:
+        for name in squares:
+            square = game.board.parse_square(name)
+            if face == "river":
+                terrain[square] = int(Terrain.RIVER)
+            elif face == "village":
+                terrain[square] = int(Terrain.VILLAGE)
+            else:
+                pieces[square] = next(kinds) if face == "viking-front" else Kind.IRISH
+    placed = sum(kind is Kind.IRISH for kind in pieces.values())
+    start = State.from_setup(game, None, None, terrain, pieces, game.counts.irish_troops - placed)
+    assert start.phase.name == "PLAY" and start.reserve == game.counts.irish_troops - placed
+
+
+def _diagram(title: str) -> ExampleDiagram:
+    """The rulebook's diagram of the example titled `title`, laid out at the A4 frame's width."""
+    prepared = prepare_rulebook(load_game(ROOT), ROOT / "rules.md")
+    replay = next(r for r in prepared.report.replays if r.example.title == title)
+    diagram = ExampleDiagram(replay, make_styles())
+    diagram.wrap(text_frame(A4)[2], 1e9)
+    return diagram
+
+
+def test_a_deployment_is_drawn_on_its_square_not_across_others():
+    diagram = _diagram("Down the tracker, into the Reserve and onto a village")
+    (arrow,) = [a for a in diagram.trace.arrows if a.kind == "deploy"]
+    sx, sy, ex, ey = diagram._ends(0, 0, arrow)
+    cx, cy = diagram._xy(0, 0, *arrow.to)
+    assert max(abs(sx - cx), abs(sy - cy), abs(ex - cx), abs(ey - cy)) <= 0.6 * diagram.s + 0.01
+
+
+def test_number_badges_keep_off_the_pieces():
+    diagram = _diagram("Shove a comrade forward, then move it on")
+    drawn = [(a, diagram._ends(0, 0, a)) for a in diagram.trace.arrows]
+    spots = diagram._badge_spots(0, 0, [(a, e) for a, e in drawn if e is not None])
+    assert len(spots) == 2
+    for x, y in spots.values():
+        for f, r in diagram._occupied():
+            cx, cy = diagram._xy(0, 0, f, r)
+            assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 >= 0.3 * diagram.s, (f, r)

@@ -40,6 +40,41 @@ def test_setup_final_river_shift_remove_villages_troops():
     assert [cell(state, s) for s in ("a5", "a4", "b5", "b4", "d5")] == [".", "~", ".", ".", "~"]
 
 
+SET_UP = """\
+   a b c d e f g h
+8  V C V B V B V V
+7  . . . . . . . .
+6  . . . . . . . .
+5  ~ ~ . ~ ~ . ~ ^
+4  ^ . ~ . ^ ~ . .
+3  . . . ^ . . ^ .
+2  . . . . . . . .
+1  I . I I . I . I
+reserve: 3
+setup: done
+"""
+
+
+def test_a_diagram_marked_setup_done_is_replayed_through_the_set_up_steps():
+    """`setup: done` (the rulebook's set-up picture): the engine plays the set-up steps that lead
+    to the board (here the tile of h5 was shifted to h4, then taken away), and play starts."""
+    state = Game().grammar.read_diagram(SET_UP)
+    assert state.phase is Phase.PLAY and state.to_move is Side.VIKING and state.reserve == 3
+    assert state.diagram() == Game().grammar.read_diagram(SET_UP.replace("setup: done\n", "")).diagram()
+
+
+@pytest.mark.parametrize("old,new", [
+    ("6  . . . . . . . .", "6  . ^ . . . . . ."), ("reserve: 3", "reserve: 2"),
+    ("4  ^ . ~ . ^ ~ . .", "4  ^ ~ ~ . ^ ~ . ."), ("8  V C V B V B V V", "8  V V V B V B V V"),
+])
+def test_a_board_no_legal_set_up_reaches_is_refused(old, new):
+    """A sixth village, a Reserve that does not add up, a fourth shifted river tile, two Chiefs
+    too few: each is refused, naming the set-up."""
+    from generator.games.grid import ImpossiblePosition
+    with pytest.raises(ImpossiblePosition, match="not a legal set-up"):
+        Game().grammar.read_diagram(SET_UP.replace(old, new))
+
+
 def test_village_squares_are_ranks_3_to_5_and_not_river():
     state = State.new_game()
     for f in "abc":

@@ -112,6 +112,6 @@ def test_describe_outcome_and_notes():
     game = TaflGame()
     state = position(a5="K", k5="A", lines="to-move: defenders\n")
     turn(state, "a5-a1")
-    assert game.describe_outcome(state.outcome()) == ("The Defenders win", "the king escaped")
+    assert game.describe_outcome(state.outcome()) == ("The defenders win", "the king escaped")
     assert state.notes() == ""
     assert repr(state).startswith("<TaflState\n   a b c")

@@ -108,8 +108,9 @@ def test_a_tile_set_with_every_duel_symbol_draws_each_and_its_legend_says_so(kit
     text = " ".join(page.extract_text() for page in PdfReader(str(path)).pages)
     for words in ("Shield wall.", "Omen.", "Dread.", "Move, no capture.", "Jump, no capture.", "Defense."):
         assert words in text
-    cover = read_pdf(path)[0]
-    setup = [f for f in cover.forms if f.art.startswith("icon-") and f.y < cover.height / 2 and f.x > cover.width / 2]
+    cover = read_pdf(path)[1]   # the cover's set-up page
+    board = next(f for f in cover.forms if f.art == "board")
+    setup = [f for f in cover.forms if f.art.startswith("icon-") and f.x > board.x]
     far = [f for f in setup if "-frost-" in f.art]
     assert len(far) == 3 and all(f.matrix[0] < 0 and f.matrix[3] < 0 for f in far)     # turned 180 degrees
     assert len(setup) == 6 and all(f.matrix[0] > 0 for f in setup if "-hearth-" in f.art)

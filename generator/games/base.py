@@ -661,6 +661,23 @@ class Game:
     def path(self) -> Path:
         return self.root / COMPONENTS_FILE
 
+    @classmethod
+    def shipped_folder(cls) -> Path | None:
+        """The package's own game folder, shipped as package data (`folder/` beside its modules:
+        the default game's components.toml, rules.md and examples.md), if it has one."""
+        import inspect
+        folder = Path(inspect.getfile(cls)).parent / "folder"
+        return folder if (folder / COMPONENTS_FILE).is_file() else None
+
+    def document(self, name: str) -> Path | None:
+        """The game folder's own file `name` (rules.md, examples.md), None when there is none; for
+        the built-in game, which has no folder, the copy its package ships."""
+        from ..paths import own_file
+        if self.folder is None:
+            shipped = self.shipped_folder()
+            return shipped / name if shipped is not None and (shipped / name).is_file() else None
+        return own_file(self.root, name)
+
     def line_of(self, section: str, key: str | None = None) -> int | None:
         return key_line(self.source, section, key)
 
@@ -841,5 +858,6 @@ class KitHooks:
     board_notes: str = ""                         # under the mini board
     piece_notes: dict[str, str] = field(default_factory=dict)  # piece kind -> parts-list text ({spaces})
     hidden_fronts: str = ""                       # cover: why two-sided pieces keep a secret
+    folded: tuple[str, ...] = ()                  # pieces folded after cutting (a player screen), by key
     board: bool = True                            # whether the kit prints a board (and a mini board)
     check: Callable[[Any], str | None] = lambda piece: None  # a piece the rules cannot use -> why

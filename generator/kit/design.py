@@ -546,6 +546,9 @@ def read_design(game: Game) -> Design:
     fronts = list(dict.fromkeys(f for table in (pieces or {}).values() if isinstance(table, dict)
                                 for f, _, _ in table.get("faces", []) if f in generated))
     hooks = _hooks(r, style, game.package_hooks(), fronts)
+    folded = tuple(key for key, section in r.sources.items() if section.startswith("screens."))
+    if folded:  # the cover tells how to score their folds
+        hooks = replace(hooks, folded=folded)
     return Design(faces=faces, pieces=pieces, values={"sides": [s.name for s in r.sides()], **r.totals},
                   hooks=hooks, warnings=tuple(r.warnings), sources=dict(r.sources), vocabulary=vocabulary,
                   sides=tuple(r.sides()), owners=dict(r.owners))

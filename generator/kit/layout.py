@@ -3,14 +3,19 @@
 Everything is in PDF points, origin at the lower-left corner of the page (or of the board for
 board coordinates). `impose(kit)` returns the document's pages in order:
 
-    cover ("what to print") | [extra pages, e.g. the rulebook] | board tiles | mini board |
-    mini pieces (a game without a board has none of these three) | piece sheets | (duplex: double-sided sheets, each followed by its back page; calibration pair)
+    cover (two pages: what to print and what is in the box; the set-up) | (duplex: calibration pair) |
+    [extra pages, e.g. the rulebook] | board tiles | mini board | mini pieces (a game without a
+    board has none of these three) | piece sheets | (duplex: double-sided sheets, each followed by
+    its back page; then the back pages again, shifted, once for each of SHIFTS)
 
 Double-sided pieces are printed fold-over by default (front and back side by side, a dashed fold
 line between them), or with `kit.duplex` on a front page followed by a back page where each back
 is mirrored to land behind its front: long-edge duplex mirrors left-right, short-edge duplex
 top-bottom; `kit.back_offset` then shifts the back page's content to undo a printer's
-misregistration.
+misregistration. The calibration pair comes first: its reading picks, among the shifted back
+pages, the ones to print in place of the others, with no new build (within the reach of SHIFTS;
+beyond it, `--back-offset`). Duplex pieces have at least `model.DUPLEX_BLEED` of bleed, so a back
+within that of its place still covers its piece.
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ FRAME_Y = 0.3         # its top and bottom frame (file letters and the home edge
 TRACKER_PAD = mm(4)
 TRACKER_TITLE = mm(16)
 CAL_SPOTS = ((0.5, 0.5), (0.2, 0.2), (0.8, 0.2), (0.2, 0.8), (0.8, 0.8))
+SHIFT_STEP = mm(3)    # the shifted back pages: this far apart in X and in Y
+# Offsets added to the back pages' (X, Y), in steps: the kit's own backs, then the eight around.
+SHIFTS = tuple((dx, dy) for dy in (0, -1, 1) for dx in (0, -1, 1))
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -105,7 +113,8 @@ class Page:
     placements: list[Placement] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     board: BoardView | None = None
-    back_of: int | None = None      # for a back page: the index of its front page
+    front: "Page | None" = None     # for a back page: its front page
+    shift: tuple[int, int] = (0, 0)  # for a back page: its offset from the kit's, in SHIFT_STEPs
     spots: list[tuple[float, float]] = field(default_factory=list)  # calibration marks
     double_sided: bool = False
     extra: object = None            # for kind "extra": what the caller passed in
@@ -468,17 +477,19 @@ def mark_band(kit: Kit) -> float:
     return kit.bleed + MARK_GAP + MARK_LEN
 
 
-def _groups(pieces) -> list[tuple[Unit, ...]]:
+def _groups(pieces, duplex: str | None = None) -> list[tuple[Unit, ...]]:
     """The copies of the pieces, grouped: tokens of one size and sidedness together (they share
     sheets and cut lines, whichever kind they are), every other piece on its own; in the order of
-    components.toml."""
+    components.toml. Printed `duplex`, a piece with the same face on both sides is one-sided."""
     groups: dict[tuple, list[Unit]] = {}
     for piece in pieces:
         if piece.count == 0:
             continue
-        key = ("token", round(piece.width, 2), round(piece.height, 2), piece.double_sided) \
+        once = bool(duplex) and piece.same_both_sides
+        key = ("token", round(piece.width, 2), round(piece.height, 2), piece.double_sided and not once) \
             if piece.kind == "token" else (piece.key,)
-        groups.setdefault(key, []).extend(Unit(piece, front, back) for front, back in piece.copies())
+        groups.setdefault(key, []).extend(Unit(piece, front, None if once else back)
+                                          for front, back in piece.copies())
     return [tuple(units) for units in groups.values()]
 
 
@@ -623,39 +634,60 @@ def _caption(blocks: list[Block], how: str) -> str:
 
 def piece_pages(kit: Kit) -> list[Page]:
     single, double = [], []
-    for units in _groups(kit.pieces):
+    for units in _groups(kit.pieces, kit.duplex):
         piece = units[0].piece
         block = _block(kit, units, piece.double_sided and kit.duplex is None)
-        (double if piece.double_sided and kit.duplex else single).append(block)
+        (double if piece.printed_duplex(kit) else single).append(block)
     pages = [_sheet(kit, "pieces", sheet, _caption(sheet, "print single-sided" + (
         "; fold the two-sided pieces on the dashed line" if any(b.fold for b in sheet) else "")), compact)
         for sheet, compact in _stack(kit, single)]
+    fronts = []
     for sheet, compact in _stack(kit, double):
         front = _sheet(kit, "duplex", sheet, _caption(sheet, f"front; print double-sided, flip on the "
                                                              f"{kit.duplex} edge"), compact)
         front.double_sided = True
+        fronts.append(front)
         pages += [front, back_page(kit, front)]
+    for shift in SHIFTS[1:]:
+        pages += [back_page(kit, front, shift) for front in fronts]
     return pages
 
 
-def mirror(kit: Kit, rect: Rect, width: float, height: float) -> Rect:
+def back_offset(kit: Kit, shift: tuple[int, int] = (0, 0)) -> tuple[float, float]:
+    """The offset of a back page: the kit's, plus `shift` steps of SHIFT_STEP."""
+    return kit.back_offset[0] + shift[0] * SHIFT_STEP, kit.back_offset[1] + shift[1] * SHIFT_STEP
+
+
+def mirror(kit: Kit, rect: Rect, width: float, height: float, shift: tuple[int, int] = (0, 0)) -> Rect:
     """Where the back of `rect` goes on the back page: behind it, plus the printer's offset."""
-    dx, dy = kit.back_offset
+    dx, dy = back_offset(kit, shift)
     if kit.duplex == "short":
         return Rect(rect.x + dx, height - rect.y - rect.h + dy, rect.w, rect.h)
     return Rect(width - rect.x - rect.w + dx, rect.y + dy, rect.w, rect.h)
 
 
-def back_page(kit: Kit, front: Page) -> Page:
-    """The backs behind a duplex page's fronts. A quarter-turned piece's back turns the other way
-    when the sheet flips on the long edge (left and right swap), the same way on the short edge."""
-    page = Page("back", front.caption.replace("front;", "back;"), front.width, front.height,
-                double_sided=True, compact=front.compact)
+def shift_text(shift: tuple[int, int]) -> str:
+    """A shifted back page's offset as the calibration sheet reads it: "X +3, Y 0 mm"."""
+    return ", ".join(f"{axis} {step * SHIFT_STEP / mm(1):+g}".replace("+0", "0")
+                     for axis, step in zip("XY", shift)) + " mm"
+
+
+def back_page(kit: Kit, front: Page, shift: tuple[int, int] = (0, 0)) -> Page:
+    """The backs behind a duplex page's fronts, `shift` steps off the kit's offset. A
+    quarter-turned piece's back turns the other way when the sheet flips on the long edge (left and
+    right swap), the same way on the short edge."""
+    caption = front.caption.replace("front;", "back;")
+    if shift != (0, 0):
+        caption = f"Shifted back ({shift_text(shift)}) of " + caption.replace("back;", "") + \
+            ": print it instead of the usual back only when the calibration sheet says so"
+    page = Page("back", caption, front.width, front.height, double_sided=True, compact=front.compact,
+                front=front, shift=shift)
     for placement in front.placements:
         if placement.back is not None:
             turn = (360 - placement.turn) % 360 if kit.duplex == "long" else placement.turn
             page.placements.append(Placement(placement.back, placement.piece, "back",
-                                             mirror(kit, placement.rect, front.width, front.height), turn=turn))
+                                             mirror(kit, placement.rect, front.width, front.height, shift),
+                                             turn=turn))
     return page
 
 
@@ -666,27 +698,44 @@ def calibration(kit: Kit) -> list[Page]:
     front = Page("calibration", "Duplex calibration, front: print this sheet double-sided with the "
                                 "kit's settings", width, height, spots=spots, double_sided=True)
     back = Page("calibration-back", "Duplex calibration, back: hold to the light and read the scales",
-                width, height, double_sided=True)
+                width, height, double_sided=True, front=front)
     for x, y in spots:
         r = mirror(kit, Rect(x, y, 0, 0), width, height)
         back.spots.append((r.x, r.y))
     return [front, back]
 
 
-def impose(kit: Kit, extra: int = 0) -> list[Page]:
-    """Every page of the kit, in order. `extra` blank "extra" pages follow the cover (the
-    rulebook's place); the renderer fills them."""
+def prints_duplex(kit: Kit) -> bool:
+    """Whether the kit has back pages: printed double-sided, with a piece whose back differs."""
+    return any(piece.count and piece.printed_duplex(kit) for piece in kit.pieces)
+
+
+def cover(kit: Kit) -> list[Page]:
+    """The cover: what to print, what else is needed, how to cut and fold (and what is in the box
+    when it fits); then, for a game with a board, the set-up at a glance with its picture."""
     width, height = kit.page_size
-    pages = [Page("cover", "What to print, how to cut and fold, and what is in the box", width, height)]
+    pages = [Page("cover", "What to print, what you need, how to cut and fold", width, height)]
+    if kit.hooks.board:
+        pages.append(Page("cover-box", "The set-up at a glance", width, height))
+    return pages
+
+
+def pages_before_extra(kit: Kit) -> int:
+    """The pages before the extra pages (the rulebook): the cover, and the calibration pair."""
+    return len(cover(kit)) + (2 if prints_duplex(kit) else 0)
+
+
+def impose(kit: Kit, extra: int = 0) -> list[Page]:
+    """Every page of the kit, in order. `extra` blank "extra" pages follow the cover and the
+    calibration pair (the rulebook's place); the renderer fills them."""
+    width, height = kit.page_size
+    pages = cover(kit)
+    if prints_duplex(kit):
+        pages += calibration(kit)
     pages += [Page("extra", "", width, height) for _ in range(extra)]
     if kit.hooks.board:
         pages += board_tiles(kit)
         pages.append(mini_board(kit))
         pages += mini_piece_pages(kit)
     pages += piece_pages(kit)
-    if kit.duplex:
-        pages += calibration(kit)
-    for index, page in enumerate(pages):
-        if page.kind in ("back", "calibration-back"):
-            page.back_of = index - 1
     return pages

@@ -66,6 +66,11 @@ SQUARE_RANGE = (mm(15), mm(80))
 MARGIN_RANGE = (mm(3), mm(25))      # home printers cannot print nearer the edge
 OVERLAP_RANGE = (mm(3), mm(40))
 BLEED_RANGE = (0.0, mm(5))
+# Printed double-sided with backs that differ (hidden reverses, tiles), every piece has at least this
+# much bleed: a home printer's backs land up to a couple of millimetres off, and the bleed keeps
+# that from showing a neighbour's back or white. (A deck with one common back keeps its shared cut
+# lines: a neighbour's back is the same picture, and the cards stay 3 x 3 on a sheet.)
+DUPLEX_BLEED = mm(2)
 PIECE_MIN = mm(8)
 PAPER_NAMES = {"a4": "an A4", "letter": "a Letter", "both": "an A4 or a Letter"}
 SLUG_LENGTH = 60  # characters of the title in a file name
@@ -91,6 +96,16 @@ class Piece:
     @property
     def double_sided(self) -> bool:
         return bool(self.backs)
+
+    @property
+    def same_both_sides(self) -> bool:
+        """Two-sided with the front's art on every back (a marker that reads either way up):
+        printed once, on a single-sided sheet, when the kit prints double-sided."""
+        return self.double_sided and all(back == self.front for back, _ in self.backs) and not self.pairs
+
+    def printed_duplex(self, kit: "Kit") -> bool:
+        """Whether this piece's backs go on back pages (the kit prints double-sided)."""
+        return kit.duplex is not None and self.double_sided and not self.same_both_sides
 
     def label(self, face: str) -> str:
         return dict(self.labels).get(face, "")
@@ -146,7 +161,7 @@ class Kit:
     def page_size(self) -> tuple[float, float]:
         return PAPERS[self.paper]
 
-    tags: tuple[str, ...] = ()   # command-line variants for the file name, e.g. ("square50mm",)
+    tags: tuple[str, ...] = ()   # variants for the file name: ("square50mm", "bleed2mm", "inksaver")
 
     @property
     def slug(self) -> str:
@@ -285,6 +300,8 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
     margin = r.length("print", "margin", settings["margin"], *MARGIN_RANGE)
     overlap = r.length("print", "board_overlap", settings["board_overlap"], *OVERLAP_RANGE)
     bleed = r.length("print", "bleed", settings["bleed"], *BLEED_RANGE)
+    tags = ((f"square{side / mm(1):g}mm",) if square is not None else ()) + \
+        ((f"bleed{bleed / mm(1):g}mm",) if bleed else ()) + (("inksaver",) if ink_saver else ())
     tables = r.entries("pieces", game.tables.get("pieces", game.faces.default_pieces))
     if not tables:
         raise r.error("pieces", None, "is empty: no pieces to print (add [pieces.NAME] tables, "
@@ -298,7 +315,10 @@ def load_kit(game: Game, *, paper: str | None = None, square: str | float | None
               board_ranks=game.board.ranks, marked=tuple(sorted({s for _, squares in game.board.marked for s in squares})),
               faces=game.faces, hooks=hooks, template=game.template,
               counts={k: v for k, v in game.template_values().items() if isinstance(v, int)},
-              tags=((f"square{side / mm(1):g}mm",) if square is not None else ()) + (("inksaver",) if ink_saver else ()))
+              tags=tags)
+    if duplex is not None and any(piece.printed_duplex(kit) and len({back for back, _ in piece.backs}) > 1
+                                  for piece in pieces):
+        kit = replace(kit, bleed=max(bleed, DUPLEX_BLEED))   # backs that differ: none may show a neighbour's
     _check_fits(game, kit)
     return kit
 

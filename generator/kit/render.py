@@ -22,8 +22,8 @@ from ..pdf import (BOLD, INK, ITALIC, PAPER, SERIF, draw_string, runs, runs_widt
                    new_canvas, paragraph, rasterize)
 from ..units import mm, mm_text
 from .faces import clip_rect, draw_face
-from .layout import (BoardView, Page, Rect, alignment_targets, board_geometry,
-                     content_frame, impose, target_radius, TARGET_REACH)
+from .layout import (SHIFT_STEP, SHIFTS, BoardView, Page, Rect, alignment_targets, board_geometry,
+                     content_frame, impose, prints_duplex, target_radius, TARGET_REACH)
 from .model import Kit
 
 RULE = hx("#8a6414")
@@ -234,6 +234,11 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(parts)
 
 
+def calibration_pages(pages: list[Page]) -> list[int]:
+    """The page numbers of the duplex calibration sheet."""
+    return [n for n, page in enumerate(pages, start=1) if page.kind.startswith("calibration")]
+
+
 def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
     """The cover's table: (pages, what, how), in page order."""
     groups: list[tuple[str, list[int], str]] = []
@@ -247,8 +252,9 @@ def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
     specials = any(p.kind != "token" for p in kit.pieces)
     pieces_what = "Pieces, tracker and player aids" if specials else "Components to cut out"
     for number, page in enumerate(pages, start=1):
-        if page.kind == "cover":
-            add("This page: how to print, cut and assemble", number, "read; no need to print")
+        if page.kind in ("cover", "cover-box"):
+            add("How to print and make the kit; what is in the box; the set-up", number,
+                "read; no need to print")
         elif page.kind == "extra":
             extra = page.extra
             add(getattr(extra, "group", "Rules"), number, getattr(extra, "how", "single- or double-sided"))
@@ -258,11 +264,14 @@ def print_plan(kit: Kit, pages: list[Page]) -> list[tuple[str, str, str]]:
             add("Mini board and its pieces (optional)", number, "single-sided")
         elif page.kind == "pieces":
             add(pieces_what, number, "single-sided, 100 %")
+        elif page.kind == "back" and page.shift != (0, 0):
+            add("Backs shifted for a printer that misaligns", number,
+                f"only as page {calibration_pages(pages)[0]} says")
         elif page.kind in ("duplex", "back"):
             add("Two-sided pieces, fronts and backs", number,
                 f"double-sided, flip on the {kit.duplex} edge")
         elif page.kind.startswith("calibration"):
-            add("Duplex calibration (print first)", number, f"double-sided, {kit.duplex} edge")
+            add("Duplex calibration: print it first", number, f"double-sided, {kit.duplex} edge")
     return [(_ranges(nums), what, how) for what, nums, how in groups]
 
 
@@ -314,7 +323,53 @@ def parts_list(kit: Kit) -> list[tuple[str, str]]:
     return rows
 
 
-def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
+def _heading(c, kit: Kit, text: str, x: float, y: float, width: float) -> float:
+    """A cover section's heading across `width`; returns the baseline for the text under it."""
+    c.setFillColor(kit.faces.accent)
+    c.setFont(BOLD, 12)
+    c.drawString(x, y, text.upper())
+    c.setStrokeColor(RULE)
+    c.setLineWidth(0.6)
+    c.line(x, y - 4, x + width, y - 4)
+    return y - 16
+
+
+def _numbered(c, steps: list[str], x: float, y: float, width: float) -> float:
+    """Numbered paragraphs from y down; returns the y under the last."""
+    for number, text in enumerate(steps, start=1):
+        c.setFont(BOLD, 9.5)
+        c.setFillColor(INK)
+        c.drawString(x, y, f"{number}.")
+        y = paragraph(c, text, x + mm(5), y, width - mm(5), size=9.5) - 3
+    return y
+
+
+PAPER_WORDS = {"a4": "A4", "letter": "US Letter", "both": "A4 or US Letter"}
+
+
+def fold_over(kit: Kit) -> bool:
+    """Whether two-sided pieces print side by side, to be folded and glued (not duplex)."""
+    return not kit.duplex and any(p.count and p.double_sided for p in kit.pieces)
+
+
+def folds(kit: Kit) -> bool:
+    """Whether a piece is folded after cutting: fold-over pairs, or a folding screen."""
+    return fold_over(kit) or any(p.count and p.key in kit.hooks.folded for p in kit.pieces)
+
+
+def materials(kit: Kit) -> str:
+    """What a player needs besides the printout, as the cover lists it."""
+    glue = " and a glue stick" if fold_over(kit) else ""
+    score = "; an empty ballpoint pen or a blunt table knife to score the folds" if folds(kit) else ""
+    board = (" and the board", "; clear tape to join the board") if kit.hooks.board else ("", "")
+    return (f"{PAPER_WORDS[kit.paper]} paper for the rules{board[0]}, and card stock (160\u2013220 g/m\u00b2) "
+            f"for the pieces; a craft knife, a metal ruler and a cutting mat (or sharp scissors)"
+            f"{glue}{board[1]}{score}.")
+
+
+def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> bool:
+    """Page 1: what to print, what else is needed, how to cut, fold and join, and what is in the
+    box when there is room for it (True)."""
     frame = content_frame(kit)
     x, width = frame.x, frame.w
     y = frame.y1 - mm(14)
@@ -332,18 +387,7 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
     by = y - 30 - mm(6) - s
     for k, face in enumerate(faces):
         forms.draw_icon(c, face, x + k * (s + (width - len(faces) * s) / (len(faces) - 1)), by, s)
-    y = by - mm(9)
-
-    def heading(text, y):
-        c.setFillColor(kit.faces.accent)
-        c.setFont(BOLD, 12)
-        c.drawString(x, y, text.upper())
-        c.setStrokeColor(RULE)
-        c.setLineWidth(0.6)
-        c.line(x, y - 4, x + width, y - 4)
-        return y - 16
-
-    y = heading("What to print", y)
+    y = _heading(c, kit, "What to print", x, by - mm(9), width)
     c.setFont(BOLD, 9.5)
     c.setFillColor(INK)
     cols = (x, x + mm(22), x + width * 0.62)
@@ -356,79 +400,125 @@ def _cover(c, kit: Kit, page: Page, pages: list[Page], forms: _Forms) -> None:
         c.drawString(cols[1], y, what)
         c.drawString(cols[2], y, how)
         y -= 12.5
-    paper = {"a4": "A4", "letter": "US Letter", "both": "A4 or US Letter"}[kit.paper]
-    y = paragraph(c, f"Print on {paper} at 100 % (\u201cactual size\u201d, never \u201cfit to "
-                         f"page\u201d): the board's squares must come out at {mm_text(kit.square)} mm. "
-                         f"Check with a ruler: the bar on the right is 50 mm long. Card stock (160\u2013"
-                         f"220 g/m\u00b2) makes sturdier pieces; a greyscale printer is fine, the sides "
-                         f"differ by shape and pattern too.",
-                      x, y - 5, width - mm(62), size=9.5)
+    must = f"the board's squares must come out at {mm_text(kit.square)} mm" if kit.hooks.board else \
+        "the pieces must come out at the sizes listed under In the box"
+    y = paragraph(c, f"Print on {PAPER_WORDS[kit.paper]} at 100 % (\u201cactual size\u201d, never \u201cfit to "
+                     f"page\u201d): {must}. "
+                     f"Check with a ruler: the bar on the right is 50 mm long. A greyscale printer is "
+                     f"fine, the sides differ by shape and pattern too.",
+                  x, y - 5, width - mm(62), size=9.5)
     _ruler(c, x + width - mm(55), y + 16)
-    y = heading("Cut and fold", y - 8)
-    double = any(p.double_sided for p in kit.pieces)
+    y = _heading(c, kit, "You will need", x, y - 8, width)
+    y = paragraph(c, materials(kit), x, y, width, size=9.5) - 3
+    y = _heading(c, kit, "Cut and fold" if folds(kit) else "Cut", x, y - 6, width)
     steps = [("Cut each piece on the lines between its crop marks. " if kit.bleed else
               "Cut along the solid lines. ") +
              "The cuts across a sheet come first: their marks run out to both edges of the paper, "
              "so a ruler or trimmer lines up with them. Each strip then shows its own cuts: a short "
              "mark above and below each one, to lay the ruler on."]
-    if double and not kit.duplex:
+    if fold_over(kit):
         steps.append("Two-sided pieces print front and back side by side: cut the pair out as one "
                      "strip, fold it on the dashed line (print side out), and glue the halves "
                      "together." + (f" {kit.hooks.hidden_fronts}" if kit.hooks.hidden_fronts else ""))
-    if kit.duplex:
-        steps.append(f"Two-sided pieces print on the front and back of one sheet: print those pages "
-                     f"double-sided, flipping on the {kit.duplex} edge. Print the calibration sheet "
-                     f"first; if its scales read other than 0, build again with --back-offset X,Y.")
+    if folds(kit):
+        steps.append("On card, score every dashed fold line before folding: lay the ruler along it and "
+                     "draw the empty pen or the back of the knife down the line, pressing firmly, "
+                     "then fold with the scored side outside. The fold comes out straight and the "
+                     "card does not crack.")
+    if prints_duplex(kit):
+        steps.append(f"Two-sided pieces print on the front and back of one sheet, flipping on the "
+                     f"{kit.duplex} edge. First print pages {_ranges(calibration_pages(pages))}, the "
+                     f"calibration sheet, the same way, and read its scales against a window: its "
+                     f"table gives the pages to print for your printer, no new build needed. The art "
+                     f"runs {mm_text(kit.bleed)} mm past every cut, so a back a little off its place "
+                     f"still covers its piece.")
     if kit.hooks.board:
         steps.append("Board: cut the page margins off along the marks, trim each tile that sits to the "
                      "right or below on its solid seam line, lay it over its neighbour so the half targets "
                      "meet, and tape the joins from behind. The tile letters and numbers (A1, A2, B1...) "
                      "show where each goes.")
-    if kit.bleed:
+    if kit.bleed and not prints_duplex(kit):
         steps.append(f"The art runs {mm_text(kit.bleed)} mm past each cut line (bleed), so a "
                      f"slightly-off cut leaves no white edge; the strips between pieces are waste.")
-    for number, text in enumerate(steps, start=1):
-        c.setFont(BOLD, 9.5)
-        c.setFillColor(INK)
-        c.drawString(x, y, f"{number}.")
-        y = paragraph(c, text, x + mm(5), y, width - mm(5), size=9.5) - 3
-    y = heading("In the box", y - 6)
+    y = _numbered(c, steps, x, y, width)
+    if y - mm(6) - _box_height(kit) < frame.y and kit.hooks.board:
+        return False   # on the set-up page
+    y = _in_the_box(c, kit, pages, forms, y - mm(6))
+    if not kit.hooks.board and kit.hooks.setup_steps:   # no picture: the steps fit here
+        _numbered(c, list(kit.hooks.setup_steps), x, _heading(c, kit, "Set-up at a glance", x, y - mm(8), width), width)
+    return True
+
+
+BOX_ROW = mm(5.9)   # a row of the parts list: its icon and a gap
+
+
+def _box_height(kit: Kit) -> float:
+    return 16 + (len(parts_list(kit)) + 1) * BOX_ROW
+
+
+def _cover_box(c, kit: Kit, pages: list[Page], forms: _Forms, box_drawn: bool) -> None:
+    """Page 2: the set-up at a glance, under what is in the box when page 1 had no room for it."""
+    frame = content_frame(kit)
+    y = frame.y1 - mm(8)
+    if not box_drawn:
+        y = _in_the_box(c, kit, pages, forms, y) - mm(8)
+    _setup_diagram(c, kit, forms, y, frame.y + mm(2))
+
+
+def _in_the_box(c, kit: Kit, pages: list[Page], forms: _Forms, top: float) -> float:
+    """The parts list with an icon of each piece, from `top` down; returns the y under it."""
+    frame = content_frame(kit)
+    x, width = frame.x, frame.w
+    y = _heading(c, kit, "In the box", x, top, width)
     icon = mm(5)
     for face, text in parts_list(kit):
         if face:
             forms.draw_icon(c, face, x, y - icon * 0.3, icon)
         c.setFillColor(INK)
         draw_string(c, x + icon + mm(3), y, text, SERIF, 9.5)
-        y -= icon + mm(0.9)
+        y -= BOX_ROW
     if not kit.hooks.board:
-        return
+        return y
     mini = next(p for p in pages if p.kind == "mini")
     c.setFont(SERIF, 9.5)
     c.drawString(x + icon + mm(3), y, f"The board: {kit.board_files} \u00d7 {kit.board_ranks} squares of {mm_text(kit.square)} mm "
                                       f"on tiles, and a mini board ({mm_text(kit.square * mini.board.scale)} mm squares) with its own "
                                       f"mini pieces")
-    _setup_diagram(c, kit, forms, frame.x1, y - mm(4), frame.y + mm(2))
+    return y
 
 
-def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom: float) -> None:
-    """A small picture of a set-up position at the bottom right of the cover, with its steps."""
+SETUP_HEIGHT = mm(130)   # the set-up picture's board at most this tall
+SETUP_TEXT = mm(70)      # narrower than this beside the picture, the steps go above it
+
+
+def _setup_diagram(c, kit: Kit, forms: _Forms, top: float, bottom: float) -> None:
+    """The set-up at a glance under `top`: its heading, its steps, and a picture of a set-up
+    position at the right (the steps beside it, or above it when the board is wide)."""
+    frame = content_frame(kit)
     geo = board_geometry(kit)
     marker = kit.hooks.setup_marker
     t = geo.square * 0.7                        # the marker's size, in board units
     below = marker is not None and marker[2] < 1
     above = marker is not None and marker[2] > kit.board_ranks
     room = t + geo.square * 0.15 if below or above else 0.0   # beside the board, clear of its frame
-    height = min(top - bottom - mm(6), mm(78) * (geo.height + room) / geo.height)
-    if height < mm(40):
-        return
-    scale = height / (geo.height + room)
-    size = geo.height * scale                   # the board's own height in the picture
-    x0, y0 = right - geo.width * scale, bottom + (room * scale if below else 0.0)
-    name = forms.board(geo)
+    y = _heading(c, kit, "Set-up at a glance", frame.x, top, frame.w)
+
+    def scale_for(height: float) -> float:
+        return min(height, SETUP_HEIGHT * (geo.height + room) / geo.height) / (geo.height + room)
+
+    scale = scale_for(y - bottom)
+    beside = frame.w - geo.width * scale - mm(6) >= SETUP_TEXT
+    if not beside:
+        y = _numbered(c, list(kit.hooks.setup_steps), frame.x, y, frame.w) - mm(3)
+        scale = min(scale_for(y - bottom), frame.w / geo.width)
+    else:
+        _numbered(c, list(kit.hooks.setup_steps), frame.x, y, frame.w - geo.width * scale - mm(6))
+    x0 = frame.x1 - geo.width * scale
+    y0 = y + mm(3) - (geo.height + (room if above else 0.0)) * scale
     c.saveState()
     c.translate(x0, y0)
     c.scale(scale, scale)
-    c.doForm(name)
+    c.doForm(forms.board(geo))
     piece = geo.square * 0.78
     printed = {face for p in kit.pieces for pair in p.copies() for face in pair if face}
     for face, squares in kit.hooks.setup:
@@ -451,20 +541,6 @@ def _setup_diagram(c, kit: Kit, forms: _Forms, right: float, top: float, bottom:
         c.scale(t / 100, t / 100)
         c.doForm(forms.icon(face))
     c.restoreState()
-    # the steps, beside the picture
-    frame = content_frame(kit)
-    text_w = x0 - frame.x - mm(6)
-    y = y0 + size - mm(3)
-    c.setFillColor(kit.faces.accent)
-    c.setFont(BOLD, 12)
-    c.drawString(frame.x, y, "SET-UP AT A GLANCE")
-    y -= 15
-    steps = kit.hooks.setup_steps
-    for number, text in enumerate(steps, start=1):
-        c.setFont(BOLD, 9.5)
-        c.setFillColor(INK)
-        c.drawString(frame.x, y, f"{number}.")
-        y = paragraph(c, text, frame.x + mm(5), y, text_w - mm(5), size=9.5) - 3
 
 
 def _ruler(c, x, y):
@@ -484,7 +560,23 @@ def _ruler(c, x, y):
 
 # Calibration -----------------------------------------------------------------------------------
 
-def _calibration_front(c, kit: Kit, page: Page) -> None:
+def pages_for_reading(pages: list[Page]) -> dict[tuple[int, int], str]:
+    """For each shift of the back pages (layout.SHIFTS), the pages to print for the two-sided
+    pieces, as a print dialog takes them: each front followed by its back ("18-21", or "18,27,20,28"
+    for shifted backs, which a double-sided print puts behind the fronts before them)."""
+    number = {id(page): n for n, page in enumerate(pages, start=1)}
+    plans = {}
+    for shift in SHIFTS:
+        order = [number[id(p)] for back in pages if back.kind == "back" and back.shift == shift
+                 for p in (back.front, back)]
+        plans[shift] = _ranges(order) if order == list(range(order[0], order[0] + len(order))) else \
+            ",".join(map(str, order))
+    return plans
+
+
+def _calibration_front(c, kit: Kit, page: Page, pages: list[Page]) -> None:
+    """Crosses to read through the sheet, the instructions, and which pages to print for each
+    reading: the shifted back pages make a misaligned printer right without a new build."""
     frame = content_frame(kit)
     for x, y in page.spots:
         c.setStrokeColor(INK)
@@ -492,11 +584,32 @@ def _calibration_front(c, kit: Kit, page: Page) -> None:
         c.line(x - mm(12), y, x + mm(12), y)
         c.line(x, y - mm(12), x, y + mm(12))
         c.circle(x, y, mm(2), stroke=1, fill=0)
-    paragraph(c, "Print this sheet and the next double-sided, with the same settings as the kit. "
-                     "Hold it to a window, back side towards you, and read each scale where this "
-                     "sheet's cross shows through. Add the two readings to your --back-offset X,Y "
-                     "(they are 0 when the printer is true) and build again.",
-                  frame.x, frame.y1 - mm(4), frame.w, size=10)
+    step = SHIFT_STEP / mm(1)
+    y = paragraph(c, f"Print this sheet and the next double-sided, flipping on the {kit.duplex} edge, "
+                     f"with the settings you will use for the kit. Hold it to a window, back side "
+                     f"towards you, and read the X and Y scales where this sheet's crosses show "
+                     f"through (0 and 0 when the printer is true). Then print the two-sided pieces' "
+                     f"pages that the table below gives for your readings: type them into the print "
+                     f"dialog's page range, double-sided.", frame.x, frame.y1 - mm(4), frame.w, size=10)
+    plans = pages_for_reading(pages)
+    top = frame.y + frame.h * 0.5 - mm(16)
+    col, row = (frame.w - mm(36)) / 3, mm(7)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 10)
+    c.drawString(frame.x, top, "Pages to print for the two-sided pieces")
+    half = step / 2
+    ranges = tuple(f"{a:+g} to {b:+g}".replace("-", "\u2212") for a, b in
+                   ((-1.5 * step, -half), (-half, half), (half, 1.5 * step)))
+    c.setFont(ITALIC, 9)
+    for k, text in enumerate(ranges):
+        c.drawCentredString(frame.x + mm(36) + (k + 0.5) * col, top - row, f"X reads {text}")
+        c.drawString(frame.x, top - (k + 2) * row, f"Y reads {text}")
+    c.setFont(SERIF, 10)
+    for (dx, dy), plan in plans.items():
+        c.drawCentredString(frame.x + mm(36) + (dx + 1.5) * col, top - (dy + 3) * row, plan)
+    paragraph(c, f"Readings past {1.5 * step:g} mm: build the kit again with --back-offset X,Y (your "
+                 f"two readings, added to any offset this kit was built with) and print its own "
+                 f"backs.", frame.x, top - 5 * row, frame.w, size=9)
 
 
 def _calibration_back(c, kit: Kit, page: Page) -> None:
@@ -541,7 +654,9 @@ def render_pdf(kit: Kit, path: Path, extra_pages: Sequence[ExtraPage] = ()) -> l
             c.setPageSize((page.width, page.height))
             _boxes(c, page)
             if page.kind == "cover":
-                _cover(c, kit, page, pages, forms)
+                box_drawn = _cover(c, kit, page, pages, forms)
+            elif page.kind == "cover-box":
+                _cover_box(c, kit, pages, forms, box_drawn)
             elif page.kind == "extra":
                 page.extra.draw(c, content_frame(kit))
             elif page.kind in ("board", "mini"):
@@ -551,7 +666,7 @@ def render_pdf(kit: Kit, path: Path, extra_pages: Sequence[ExtraPage] = ()) -> l
                 else:
                     _mini_legend(c, kit, page)
             elif page.kind == "calibration":
-                _calibration_front(c, kit, page)
+                _calibration_front(c, kit, page, pages)
             elif page.kind == "calibration-back":
                 _calibration_back(c, kit, page)
             _place(c, forms, page)

@@ -18,7 +18,7 @@ from typing import Callable
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Spacer
 from reportlab.platypus.doctemplate import LayoutError
 
 from ..check import CheckReport, check_text, format_report
@@ -27,7 +27,7 @@ from ..examples import parse_markdown, render_markdown
 from ..games.base import Game
 from ..pdf import ITALIC as SERIF_ITALIC, SERIF, new_canvas, register_fonts, write_atomic
 from . import limits
-from .diagram import ExampleDiagram
+from .diagram import ExampleDiagram, FaceStrip
 from .markdown import (INK, RULE, Heading, PageContext, Source, Styles, make_styles, markdown_flowables,
                        prose_words)
 from .numbers import NumberProblem, check_numbers, count_grammar
@@ -142,7 +142,15 @@ def _flowables(prepared: Prepared, styles: Styles, context: PageContext) -> tupl
         made.append(diagram)
         return [diagram, Spacer(1, 10)]
 
-    document = markdown_flowables(prepared.tokens, styles, context, on_example)
+    def on_faces(names: list[str], line: int) -> Flowable:
+        faces = prepared.game.faces
+        for name in names:
+            if name not in faces.draw:
+                raise ExampleSyntaxError(prepared.path, line, f"unknown face {name!r} in an image; the kit "
+                                                              f"draws: {', '.join(faces.names)}")
+        return FaceStrip(faces, names)
+
+    document = markdown_flowables(prepared.tokens, styles, context, on_example, on_faces=on_faces)
     if len(made) != len(replays):  # both come from the same parser over the same text
         raise ValueError(f"{prepared.path}: found {len(made)} diagrams for {len(replays)} examples")
     return document.flowables, document.headings
@@ -204,6 +212,25 @@ class RulebookPages:
         return [text for _, _, text in self.headings]
 
 
+class Together(KeepTogether):
+    """A heading or a lead-in kept with what follows (reportlab's keep-with-next). When the group
+    does not fit in the room left on the page, its diagrams shrink (`ExampleDiagram.shrink_to`)
+    if that lets it stay, rather than leave the foot of the page empty."""
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        diagrams = [f for f in self._content if isinstance(f, ExampleDiagram)]
+        for diagram in diagrams:
+            diagram.scale = 1.0
+        self.wrap(available_width, available_height)
+        natural = sum(d.height for d in diagrams)
+        over = self._H - available_height
+        if diagrams and 0 < over < natural:
+            scale = (natural - over - 0.01) / natural
+            if all(d.shrink_to(d.height * scale) for d in diagrams):
+                return list(self._content)
+        return super().split(available_width, available_height)
+
+
 def _headings_in(flowable) -> list:
     if isinstance(flowable, Heading):
         return [flowable] if flowable.key else []  # the rest of a split heading: no bookmark
@@ -235,7 +262,7 @@ def layout_rulebook(prepared: Prepared, frame: tuple[float, float], page_offset:
 
     width, height = frame
     doc = Doc(io.BytesIO(), pagesize=(width, height), leftMargin=0, rightMargin=0, topMargin=0,
-              bottomMargin=0)
+              bottomMargin=0, keepTogetherClass=Together)
     recorder = _RecordingFrame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0,
                                bottomPadding=0, id="text", sink=lambda placed: pages[-1].append(placed))
     doc.addPageTemplates([PageTemplate("page", [recorder])])
@@ -244,8 +271,7 @@ def layout_rulebook(prepared: Prepared, frame: tuple[float, float], page_offset:
         doc.build(flowables)
     except LayoutError:  # a block no page can hold (every flowable of `_flowables` has a source)
         raise ExampleSyntaxError(prepared.path, doc.source.line, doc.source.too_large()) from None
-    while pages and not pages[-1]:
-        pages.pop()
+    pages = [page for page in pages if any(not isinstance(f, Spacer) for f, *_ in page)]  # no blank page
     for number, page in enumerate(pages, start=1):
         for flowable, *_ in page:
             for heading in _headings_in(flowable):
@@ -280,12 +306,13 @@ def draw_rulebook(canvas: Canvas, prepared: Prepared, page_size: tuple[float, fl
 
 def kit_pages(prepared: Prepared, kit) -> list:
     """The rulebook as the kit's extra pages (generator.kit.render.ExtraPage), placed after the
-    cover: the kit draws the header, footer and page numbers, we fill the content frame."""
-    from ..kit.layout import content_frame
+    cover (and the calibration pair): the kit draws the header, footer and page numbers, we fill
+    the content frame."""
+    from ..kit.layout import content_frame, pages_before_extra
     from ..kit.render import ExtraPage
 
     x, y, w, h = kit_text_frame(content_frame(kit))
-    laid = layout_rulebook(prepared, (w, h), page_offset=1)
+    laid = layout_rulebook(prepared, (w, h), page_offset=pages_before_extra(kit))
     total = len(laid)
 
     def page(index: int):

@@ -23,7 +23,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
 from ..examples import Replay, differences
-from ..games.base import Effect, Motion, State
+from ..games.base import Effect, State
 from ..kit.faces import FaceSet, draw_face
 from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, Forms, bold_safe, escape, wrap
 from .markdown import ACCENT, INK, RULE, Styles
@@ -108,8 +108,8 @@ def _add(state: State, effect: Effect, result: Trace, number: int, illegal: bool
         kind = {"move": "step", "support": "support", "push": "push", "strike": "strike",
                 "command": "command"}[motion.role]
         if motion.frm is None:
-            result.arrows.append(Arrow(_edge(state, motion), _at(board, motion.to), motion.side, "deploy",
-                                       number, illegal))
+            to = _at(board, motion.to)
+            result.arrows.append(Arrow(to, to, motion.side, "deploy", number, illegal))
         else:
             acting = kind in ("step", "strike")
             result.arrows.append(Arrow(_at(board, motion.frm), _at(board, motion.to), motion.side, kind,
@@ -122,13 +122,6 @@ def _add(state: State, effect: Effect, result: Trace, number: int, illegal: bool
 def _at(board, where) -> tuple[float, float]:
     """(file, rank), 0-based, of a square or of an off-board (file, rank) pair."""
     return board.file_rank(where) if isinstance(where, int) else where
-
-
-def _edge(state: State, motion: Motion) -> tuple[float, float]:
-    """Where a piece coming onto the board starts: just off its side's home edge."""
-    board = state.game.board
-    f, _ = _at(board, motion.to)
-    return (f, -1.15) if board.home_edge(motion.side) == "bottom" else (f, board.ranks + 0.15)
 
 
 # ----------------------------------------------------------------- the part of the board shown
@@ -219,6 +212,32 @@ def _face(canvas, faces: FaceSet, face: str, x: float, y: float, size: float) ->
         forms.place(name, x, y, size / FACE_UNIT)
 
 
+class FaceStrip(Flowable):
+    """Faces of the kit in a row (`![...](face:NAME)` in a table cell): the pieces as the player
+    cut them out, beside the words that name them."""
+
+    SIZE = 22.0   # points: 7.8 mm, the art still recognisable
+    GAP = 3.0
+
+    def __init__(self, faces: FaceSet, names: list[str]):
+        super().__init__()
+        self.faces, self.names = faces, names
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        per_row = max(1, int((available_width + self.GAP) // (self.SIZE + self.GAP)))
+        rows = math.ceil(len(self.names) / per_row)
+        self.per_row = per_row
+        self.width = min(len(self.names), per_row) * (self.SIZE + self.GAP) - self.GAP
+        self.height = rows * (self.SIZE + self.GAP) - self.GAP
+        return self.width, self.height
+
+    def draw(self) -> None:
+        for k, name in enumerate(self.names):
+            row, col = divmod(k, self.per_row)
+            _face(self.canv, self.faces, name, col * (self.SIZE + self.GAP),
+                  self.height - (row + 1) * self.SIZE - row * self.GAP, self.SIZE)
+
+
 # ----------------------------------------------------------------- the flowable
 class ExampleDiagram(Flowable):
     """One example block, drawn: caption, before board with arrows, and the result beside it."""
@@ -249,6 +268,7 @@ class ExampleDiagram(Flowable):
         self.text = self._side_text()
         self.laid_out_width: float | None = None  # the width of the last wrap
         self.hAlign = "CENTER"
+        self.scale = 1.0  # less to fill the foot of a page (`shrink_to`), never below MIN_SCALE
 
     # layout --------------------------------------------------------------
     def _side_text(self) -> Paragraph | None:
@@ -275,9 +295,26 @@ class ExampleDiagram(Flowable):
         one = self.LABEL + self.nf * s
         return one if self.trace.illegal else 2 * one + self.GAP - self.LABEL * 0.3
 
+    MIN_SCALE = 0.8  # a diagram shrinks this far to stay on a page (pieces still 4.6 mm across)
+
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        if available_width == self.laid_out_width:  # measured again (a KeepTogether, then the frame)
-            return self.width, self.height
+        if available_width != self.laid_out_width:  # else measured again (a KeepTogether, then the frame)
+            self._measure(available_width, available_height)
+        return self.width * self.scale, self.height * self.scale
+
+    def shrink_to(self, height: float) -> bool:
+        """Scale the diagram down to `height` if that keeps it at MIN_SCALE or more (True), else
+        leave it at full size (False)."""
+        scale = height / self.height
+        self.scale = scale if self.MIN_SCALE <= scale < 1 else 1.0
+        return self.scale == scale
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        """Not split, but shrunk to the room left when that is enough (else: the next page)."""
+        self.wrap(available_width, available_height)
+        return [self] if self.shrink_to(available_height - 0.01) else []
+
+    def _measure(self, available_width: float, available_height: float) -> None:
         self.width = self.laid_out_width = available_width
         inner = available_width - 2 * self.PAD
         self.s = min(self.game.diagram_square, (inner - self.GAP - 2 * self.LABEL) / (2 * self.nf))
@@ -301,13 +338,13 @@ class ExampleDiagram(Flowable):
             self.text_h = self.text.wrap(inner, available_height)[1] + 4
         body = max(boards_h, self.text_h) if self.beside else boards_h + self.text_h
         self.height = self.PAD + self.caption_h + 3 + body + self.PAD
-        return self.width, self.height
 
     # drawing -------------------------------------------------------------
     def draw(self) -> None:
         c = self.canv
         w, h = self.width, self.height
         c.saveState()
+        c.scale(self.scale, self.scale)
         c.setFillColor(PANEL)
         c.setStrokeColor(FAIL if self.failed else RULE)
         c.setLineWidth(2.2 if self.failed else 0.6)
@@ -575,9 +612,18 @@ class ExampleDiagram(Flowable):
                 crosses.append(cross)
             if arrow.number:
                 numbered.append((arrow, ends))
+        pieces = [(*self._xy(x, y, f, r_), s * .3) for f, r_ in self._occupied()]
+        pieces += [(cx + s * .32, cy + s * .32, s * .17) for cx, cy in     # their letter badges
+                   (self._xy(x, y, f, r_) for f, r_ in self._occupied()
+                    if self.trace.before.cell_art(self.board.files * r_ + f).badge)]
         spots = badge_spots([ends for _, ends in numbered], r, s * .06,
-                            (x, y, x + self.nf * s, y + self.nr * s), crosses, lines)
+                            (x, y, x + self.nf * s, y + self.nr * s), crosses + pieces, lines)
         return {id(arrow): spot for (arrow, _), spot in zip(numbered, spots)}
+
+    def _occupied(self) -> list[tuple[int, int]]:
+        """(file, rank) of every square a piece stands on before the moves, in the crop."""
+        board, state = self.board, self.trace.before
+        return [board.file_rank(square) for square in range(board.size) if state.piece_at(square) is not None]
 
     @property
     def badge_radius(self) -> float:
@@ -595,6 +641,13 @@ class ExampleDiagram(Flowable):
             c.restoreState()
         else:
             _face(c, self.faces, cell.piece, x + inset, y + inset, size)
+        if cell.ground and cell.ground_inset:  # the marked ground it stands on, shown in its corner
+            m = s * GROUND_CORNER
+            c.saveState()
+            c.setFillColor(colors.white)
+            c.rect(x, y + s - m, m, m, stroke=0, fill=1)
+            c.restoreState()
+            _face(c, self.faces, cell.ground, x + s * .02, y + s - m + s * .02, m - s * .04)
         if cell.badge:  # a hidden identity the example's reader is told (a reverse)
             self._badge(x + s * .82, y + s * .82, s * .17, cell.badge, colors.white, INK)
         for face, corner in cell.overlays:
@@ -639,14 +692,20 @@ class ExampleDiagram(Flowable):
             else:
                 ox, oy = self._xy(x, y, *ghost.frm)
                 cx, cy, size = (cx + ox) / 2, (cy + oy) / 2, s * .5
+        shared = size < s * .62   # between two live pieces, or in a corner: a chip of its own
         c.saveState()
+        if shared:
+            c.setFillColor(colors.white)
+            c.setStrokeColor(FAIL)
+            c.setLineWidth(0.8)
+            c.circle(cx, cy, size * .62, stroke=1, fill=1)
         c.setFillAlpha(0.45)
         c.setStrokeAlpha(0.45)
         _face(c, self.faces, ghost.face, cx - size / 2, cy - size / 2, size)
         c.restoreState()
         c.saveState()
         c.setStrokeColor(FAIL)
-        _cross(c, cx, cy, size * .42, max(1.4, s * .07))
+        _cross(c, cx, cy, size * (.3 if shared else .42), max(1.2 if shared else 1.4, s * .06))
         c.restoreState()
 
     def _style(self, arrow: Arrow) -> tuple[float, float, float, float]:
@@ -666,11 +725,9 @@ class ExampleDiagram(Flowable):
         (fa, ra), (fb, rb) = arrow.frm, arrow.to
         ax, ay = self._xy(x, y, fa, ra)
         bx, by = self._xy(x, y, fb, rb)
-        if arrow.kind == "deploy":  # from the edge of the drawn board onto the square
+        if arrow.kind == "deploy":  # onto its square from the side of the home edge, inside the square
             bottom = self.board.home_edge(arrow.side) == "bottom"
-            edge = y - 2 if bottom else y + self.nr * s + 2
-            ay = edge if (bottom == (by > edge)) else ay
-            ax = bx
+            ax, ay = bx, by + (-s * .6 if bottom else s * .6)   # a tenth of a square into the next
         length = math.hypot(bx - ax, by - ay)
         if length < 1:
             return None
@@ -725,6 +782,13 @@ class ExampleDiagram(Flowable):
             path.lineTo(ex - ux * head - px * hw, ey - uy * head - py * hw)
             path.close()
             c.drawPath(path, stroke=0, fill=1)
+        if arrow.kind == "deploy":  # a piece put on this square: its place ringed, dashed
+            c.setStrokeColor(ink)
+            c.setLineWidth(max(1.1, self.s * .055))
+            c.setDash(2.5, 1.5)
+            end = self._style(arrow)[3]
+            c.circle(ex + ux * end, ey + uy * end, self.s * .42, stroke=1, fill=0)
+            c.setDash()
         cross = self._cross_spot(arrow, ends)
         if cross is not None:
             self._cross(*cross)
@@ -761,6 +825,7 @@ def _burst(c, cx: float, cy: float, r: float) -> None:
 
 
 OVERLAY_SIZE = {"br": .4, "bl": .38}  # a marker on a piece: its size by corner, in squares
+GROUND_CORNER = .36                     # the ground under a piece, shown in its top-left corner
 EDGE_THICKNESS = 0.2                    # a piece on a line between squares, across the line, in squares
 TINT_ALPHA = 0.42                       # how strongly a group of squares is washed in its colour
 TINTS = ("#f0a868", "#7fb8e0", "#9fd394", "#d6a3e0", "#f2de7a", "#86dccf", "#ec97a5", "#b9bcc4")

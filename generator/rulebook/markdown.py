@@ -9,6 +9,7 @@ that returns its diagram, so the k-th example fence here is the k-th block
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Callable, Sequence
@@ -17,7 +18,7 @@ from markdown_it.token import Token
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable,
+from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable,
                                 ListItem, Paragraph, Preformatted, Spacer, Table, TableStyle)
 
 from ..examples import example_fence, parse_markdown
@@ -128,6 +129,52 @@ class Heading(CachedParagraph):
         if self.key:
             self.context.outline(self.canv, self.key, self.plain, self.level)
         super().draw()
+
+
+class SectionStart(CondPageBreak):
+    """Before a `##` heading: a new page when less than `height` is left on this one, or less than
+    the whole section (`section`, its flowables, filled in once the section is read) when that is
+    shorter. So a heading never sits at the foot of a page with a line or two under it, and a
+    short last section is not pushed alone onto a page of its own when the page before has room."""
+
+    def __init__(self, height: float):
+        super().__init__(height)
+        self.section: list[Flowable] = []
+
+    def _section_height(self, width: float) -> float:
+        total = 0.0
+        for flowable in self.section:
+            for part in flowable._content if isinstance(flowable, KeepTogether) else [flowable]:
+                total += part.wrapOn(self.canv, width, 1e9)[1] + part.getSpaceBefore() + part.getSpaceAfter()
+            if total >= self.height:
+                break
+        return total
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        limit = self.height
+        self.height = min(limit, self._section_height(available_width))
+        try:
+            return super().wrap(available_width, available_height)
+        finally:
+            self.height = limit
+
+
+NEW_PAGE = re.compile(r"<!--\s*new page\s*-->\s*$")  # a page break in rules.md: `<!-- new page -->`
+
+
+class NewPage(CondPageBreak):
+    """`<!-- new page -->` in the Markdown: what follows starts a page (a section to cut out, such
+    as a quick reference); on a page still empty, nothing happens: no blank page."""
+
+    def __init__(self):
+        super().__init__(float("inf"))
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        frame = self._doctemplateAttr("frame")
+        if frame is not None and not getattr(frame, "_atTop", False):
+            from reportlab.platypus.doctemplate import FrameBreak
+            frame.add_generated_content(FrameBreak)
+        return 0, 0
 
 
 class Contents(Flowable):
@@ -294,6 +341,20 @@ class Document:
 
 
 FenceHandler = Callable[[int, Token], list[Flowable]]
+FacesHandler = Callable[[list[str], int], Flowable]   # the kit's faces by name, and the Markdown line
+FACE = "face:"   # `![Hero](face:hero-front)`: the kit's own art for a face, in a table cell
+IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")  # an image in Markdown: shown, not read
+
+
+def face_names(inline: Token) -> list[str] | None:
+    """The faces of an inline token made only of `face:` images (and spaces), else None."""
+    names = []
+    for child in inline.children or []:
+        if child.type == "image" and (child.attrGet("src") or "").startswith(FACE):
+            names.append(child.attrGet("src")[len(FACE):])
+        elif not (child.type in ("softbreak", "text") and not child.content.strip()):
+            return None
+    return names or None
 
 
 def prose_words(text: str, tokens: list[Token] | None = None) -> int:
@@ -305,13 +366,29 @@ def prose_words(text: str, tokens: list[Token] | None = None) -> int:
     3
     """
     tokens = parse_markdown(text) if tokens is None else tokens
-    return sum(len(token.content.split()) for token in tokens if token.type == "inline")
+    return sum(len(IMAGE.sub("", token.content).split()) for token in tokens if token.type == "inline")
+
+
+def _keep_with_lead_in(sink: list, flowable: Flowable) -> None:
+    """Append `flowable` (a list) to `sink` kept together with the heading or lead-in before it:
+    reportlab's keep-with-next groups no list, so the group is made here (on the page's level
+    only: a kept-together group measures as endless inside another)."""
+    start = len(sink)
+    while start and getattr(sink[start - 1], "keepWithNext", False) and not isinstance(sink[start - 1], CondPageBreak):
+        start -= 1
+    if start == len(sink):
+        sink.append(flowable)
+        return
+    group = KeepTogether(sink[start:] + [flowable])
+    del sink[start:]
+    sink.append(group)
 
 
 def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext, on_example: FenceHandler,
-                       contents_level: int = 2) -> Document:
+                       contents_level: int = 2, on_faces: FacesHandler | None = None) -> Document:
     """Turn rendered Markdown, parsed with inline tokens (`parse_markdown(text, inline=True)`),
-    into flowables. `on_example(k, token)` draws the k-th example block. A contents list of the
+    into flowables. `on_example(k, token)` draws the k-th example block, `on_faces(names, line)`
+    a table cell of `face:` images (the kit's art). A contents list of the
     level-`contents_level` headings follows the first level-1 heading."""
     key_for = _Keys()
     headings = [(int(tokens[i].tag[1]), tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"]
@@ -344,7 +421,7 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                 heading = Heading(inline_markup(inline, bold=True), style, level, key, plain_text(inline), context)
                 all_headings.append((level, key, plain_text(inline)))
                 if level == 2:
-                    sink.append(CondPageBreak(styles.body.leading * 8))
+                    sink.append(SectionStart(styles.body.leading * 8))
                 heading.keepWithNext = level > 1  # the doc template keeps it with what follows
                 sink.append(heading)
                 if level == 2:
@@ -363,7 +440,7 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                 inline = tokens[i + 1]
                 style = styles.body
                 para = CachedParagraph(inline_markup(inline), style)
-                para.keepWithNext = inline.content.rstrip().endswith(":")  # "like this:" + what follows
+                para.keepWithNext = para.lead_in = inline.content.rstrip().endswith(":")  # "like this:" + what follows
                 sink.append(para)
                 i += 3
             elif t in ("bullet_list_open", "ordered_list_open"):
@@ -379,13 +456,13 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                                           spaceAfter=styles.body.fontSize * 0.25))
                 i += 1  # the list's close
                 size = styles.body.fontSize
-                sink.append(ListFlowable(
+                (_keep_with_lead_in if sink is out else list.append)(sink, ListFlowable(
                     items, bulletType="1" if ordered else "bullet", start=start if ordered else "•",
                     bulletFontName=SERIF_BOLD if ordered else SERIF, bulletFontSize=size * (0.95 if ordered else 0.9),
                     leftIndent=size * 1.5, bulletDedent=size * 1.1, bulletColor=ACCENT,
                     spaceAfter=size * 0.4 if not list_depth else 0, bulletFormat="%s." if ordered else None))
             elif t == "table_open":
-                i = _table(i, tokens, styles, sink)
+                i = _table(i, tokens, styles, sink, on_faces)
             elif t == "blockquote_open":
                 inner = []
                 i = block(i + 1, "blockquote_close", inner, list_depth)
@@ -397,8 +474,8 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                 sink.append(Spacer(1, styles.body.spaceAfter))
             elif example_fence(tok):
                 last = sink[-1] if sink else None
-                if isinstance(last, Paragraph) and last.text.rstrip().endswith(":"):
-                    last.keepWithNext = True  # a lead-in line stays with its diagram
+                if isinstance(last, Paragraph) and not isinstance(last, Heading):
+                    last.keepWithNext = last.lead_in = True  # the paragraph that leads into a diagram stays with it
                 sink.extend(on_example(examples, tok))
                 examples += 1
                 i += 1
@@ -411,7 +488,9 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
                                        spaceAfter=8, hAlign="CENTER"))
                 i += 1
             elif t == "html_block":
-                i += 1  # raw HTML has no place on paper
+                if NEW_PAGE.match(tok.content.strip()):
+                    sink.append(NewPage())
+                i += 1  # other raw HTML has no place on paper
             else:
                 i += 1
             if tok.map:  # what this block made names its line, for a block too large for a page
@@ -421,6 +500,14 @@ def markdown_flowables(tokens: list[Token], styles: Styles, context: PageContext
         return i
 
     block(0, None, out)
+    section = None
+    for flowable in out:  # each section's start knows its section, to judge whether it fits
+        if isinstance(flowable, SectionStart):
+            section = flowable
+        elif isinstance(flowable, NewPage):
+            section = None
+        elif section is not None:
+            section.section.append(flowable)
     return Document(out, all_headings)
 
 
@@ -443,6 +530,9 @@ def _column_widths(rows: list[list], styles: Styles, width: float = TABLE_WIDTH)
     natural = [0.0] * n
     for row in rows:
         for j, cell in enumerate(row):
+            if not isinstance(cell, Paragraph):  # a drawing: its own width
+                natural[j] = max(natural[j], cell.wrap(width, 1e9)[0] + pad)
+                continue
             text = " ".join(frag.text for frag in getattr(cell, "frags", []) if hasattr(frag, "text"))
             natural[j] = max(natural[j], stringWidth(text, SERIF, cell.style.fontSize) * 1.04 + pad)
     if sum(natural) <= width:
@@ -463,7 +553,7 @@ def _column_widths(rows: list[list], styles: Styles, width: float = TABLE_WIDTH)
     return widths
 
 
-def _table(i: int, tokens: list[Token], styles: Styles, sink: list) -> int:
+def _table(i: int, tokens: list[Token], styles: Styles, sink: list, on_faces: FacesHandler | None = None) -> int:
     rows: list[list] = []
     header_rows = 0
     aligns: list[str] = []
@@ -488,7 +578,9 @@ def _table(i: int, tokens: list[Token], styles: Styles, sink: list) -> int:
             if align in ("center", "right"):
                 style = ParagraphStyle(style.name + align, parent=style,
                                        alignment=TA_CENTER if align == "center" else 2)
-            row.append(CachedParagraph(inline_markup(tokens[i + 1], bold=t == "th_open"), style))
+            names = face_names(tokens[i + 1]) if on_faces is not None else None
+            row.append(on_faces(names, tokens[i + 1].map[0] + 1 if tokens[i + 1].map else 0) if names else
+                       CachedParagraph(inline_markup(tokens[i + 1], bold=t == "th_open"), style))
         i += 1
     table = Table(rows, colWidths=_column_widths(rows, styles), repeatRows=header_rows, hAlign="LEFT")
     commands = [

@@ -74,7 +74,7 @@ def header(record: Record) -> list[str]:
 
 
 def result(game, state) -> str:
-    """The result as the transcripts write it: "The Defenders win (the king escaped)."."""
+    """The result as the transcripts write it: "The defenders win (the king escaped)."."""
     head, why = game.describe_outcome(state.outcome())
     return f"{head} ({why or state.outcome().termination})."
 

@@ -587,7 +587,7 @@ def draw_tracker(c, w: float, h: float, cells: list[tuple[str, Rect]], *, ink_sa
     ink = _Ink(ink_saver)
     c.saveState()
     track_card(c, w, h, ink, IR_GREEN_DARK, "REINFORCEMENTS", 13, 2.2,
-               ("An eliminated Irish troop enters on the space 1 + intact villages (the houses show how many).",
+               ("A knocked-out Irish troop enters on space 1 + intact villages (the houses show how many).",
                 "At the start of each Irish turn every troop here moves down one space; from space 1 it goes "
                 "to the Reserve."), 8.6, bleed)
     for index, (name, rect) in enumerate(cells):

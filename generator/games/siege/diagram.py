@@ -20,7 +20,7 @@ from .state import State
 
 TERRAIN_MARK = {Terrain.OPEN: "", Terrain.RIVER: "~", Terrain.VILLAGE: "^", Terrain.LOOTED: "x"}
 MARK_TERRAIN = {mark: terrain for terrain, mark in TERRAIN_MARK.items() if mark}
-STATE_KEYS = ("to-move", "treasure", "reserve", "tracker", "defeated", "chief", "winner")
+STATE_KEYS = ("to-move", "treasure", "reserve", "tracker", "defeated", "chief", "winner", "setup")
 _CELL = re.compile(r"^([IVBCbc?])?([~^x])?([*$]*)$")
 
 
@@ -134,8 +134,27 @@ def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game,
             state._outcome = outcome_of(side, Termination.POINTS, state.points(side))
         else:
             raise DiagramError(line["winner"], f"winner must be viking or irish (or draw), got {winner!r}")
+    if "setup" in get:
+        return _from_setup(state, cells, get["setup"], line["setup"], game, rules, options)
     state._check_no_moves()
     return state
+
+
+def _from_setup(state: State, cells: list[Cell], value: str, line: int, game, rules, options) -> State:
+    """`setup: done` under a starting grid: the board is where a legal set-up ends (rulings 1-4),
+    and the engine proves it by playing the set-up steps that lead there; the game starts from it."""
+    if value != "done":
+        raise DiagramError(line, f"setup can only be 'done', got {value!r}")
+    try:
+        start = State.from_setup(game, rules, options, [int(cell.terrain) for cell in cells],
+                                 {square: cell.piece for square, cell in enumerate(cells) if cell.piece},
+                                 state.reserve)
+    except ValueError as exc:
+        raise ImpossiblePosition(line, f"not a legal set-up: {exc}") from None
+    if state_cells(start) != cells or state_fields(start) != state_fields(state):
+        raise ImpossiblePosition(line, "not a legal set-up: the game starts with the treasure on the Irish "
+                                       "side, the Vikings to move and no stun, tracker or defeat")
+    return start
 
 
 _EMPTY = {int(terrain): Cell(terrain=terrain) for terrain in Terrain}  # an empty square of each terrain

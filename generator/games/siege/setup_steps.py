@@ -104,6 +104,59 @@ class Setup:
         else:  # END of Irish placement: the rest start in Reserve
             self._start_play()
 
+    @classmethod
+    def from_setup(cls, game: SiegeGame, rules: str | None, options: dict | None, terrain: list[int],
+                   pieces: dict[int, Kind], reserve: int) -> "State":
+        """The start of play reached by a legal set-up that ends with this board (`terrain` and
+        `pieces` by square) and `reserve` Irish troops held back: the set-up steps that lead to
+        it are derived from the board and played through the engine, each checked as a move
+        (rulings 1-4). Raises ValueError naming the first step the rules refuse."""
+        refusals = []  # (steps played, why), the path that went furthest says why
+        for steps in cls._setup_paths(game, rules, options, terrain, pieces):
+            state = cls.new_game(game, rules, options)
+            phase = None
+            for done, step in enumerate(steps):
+                phase = state.phase.name.lower().replace("_", " ")
+                if step not in state.legal_moves():
+                    refusals.append((done, f"set-up step {step.notation()} is not allowed ({phase})"))
+                    break
+                state.push(step)
+            else:
+                if state.phase is not Phase.PLAY:
+                    refusals.append((len(steps), f"the set-up is not finished ({phase})"))
+                elif state.reserve != reserve:
+                    refusals.append((len(steps), f"{state.reserve} Irish troops are left for the Reserve, "
+                                                 f"not {reserve}"))
+                else:
+                    return state
+        raise ValueError(max(refusals)[1] if refusals else "no set-up leads to this board")
+
+    @classmethod
+    def _setup_paths(cls, game: SiegeGame, rules, options, terrain: list[int], pieces: dict[int, Kind]):
+        """The set-up steps that may lead to the board (the removed tile's rank, and in the draft
+        the rank the river was laid on, can only be guessed: each guess is one path)."""
+        probe = cls.new_game(game, rules, options)
+        lay = (4, 5) if probe.phase is Phase.RIVER_LAY else (probe.river_rank,)
+        for laid in lay:
+            other = 4 if laid == 5 else 5
+            base, target = 8 * (laid - 1), 8 * (other - 1)
+            shifted = [f for f in range(8) if terrain[target + f] == Terrain.RIVER]
+            gone = [f for f in range(8) if Terrain.RIVER not in (terrain[base + f], terrain[target + f])]
+            for removed_shifted in ((False, True) if gone else (False,)):
+                steps = [Move(MoveKind.LAY_RIVER, to=laid)] if len(lay) > 1 else []
+                moved = sorted(shifted + (gone if removed_shifted else []))
+                steps += [Move(MoveKind.SHIFT_RIVER, frm=base + f, to=target + f) for f in moved]
+                if len(moved) < probe.rules.shifts[1]:
+                    steps.append(END)
+                steps += [Move(MoveKind.REMOVE_RIVER, to=(target if removed_shifted else base) + f) for f in gone]
+                if not gone:
+                    steps.append(END)
+                steps += [Move(MoveKind.VILLAGE, to=s) for s in range(64) if terrain[s] == Terrain.VILLAGE]
+                steps += [Move(MoveKind.PLACE_VIKING, to=s, piece=int(kind)) for s, kind in sorted(pieces.items())
+                          if kind in HIDDEN_KINDS]
+                irish = [Move(MoveKind.PLACE_IRISH, to=s) for s, kind in sorted(pieces.items()) if kind is Kind.IRISH]
+                yield steps + irish + ([END] if len(irish) < game.counts.irish_troops else [])
+
     def _start_play(self) -> None:
         """Ruling 4-5: troops left over go to Reserve; the Vikings move first."""
         self.reserve += self.supply[0]

@@ -94,7 +94,7 @@ class TaflGame(Game):
     (116, 'attackers')
     >>> from generator.games.base import Outcome
     >>> TaflGame().describe_outcome(Outcome(Side.DEFENDERS, "king-escaped", ("king-escaped",)))
-    ('The Defenders win', 'the king escaped')
+    ('The defenders win', 'the king escaped')
     """
 
     sides: ClassVar[tuple[Seat, ...]] = (Seat("attackers", "Attacker", "Attackers", "#3b3b3b", 0),
@@ -116,6 +116,11 @@ class TaflGame(Game):
 
     size: int = 11
     layout: tuple[str, ...] = ()
+
+    def describe_outcome(self, outcome) -> tuple[str, str]:
+        """As the rules say it: "The attackers win" (the sides are common nouns in the prose)."""
+        head, why = super().describe_outcome(outcome)
+        return head[:1] + head[1:].lower(), why
 
     @property
     def board(self) -> BoardSpec:
