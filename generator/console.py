@@ -105,9 +105,11 @@ def run_check(files: Sequence[Path], game: Path | None, verbose: bool) -> NoRetu
     from .games.base import COMPONENTS_FILE
 
     loaded = find_numbers(game, files)
-    echo(numbers_line(loaded), err=True)
     here = loaded if game is None and Path(COMPONENTS_FILE).is_file() else None
     report = check_files(list(files), loaded if game is not None else None, here)
+    used = list({id(r.example.game): r.example.game for r in report.replays}.values())  # each file's own
+    for line in dict.fromkeys(map(numbers_line, used)) if used else [numbers_line(loaded)]:
+        echo(line, err=True)
     echo(format_report(report, verbose), err=report.exit_code == 2 and not report.replays)
     raise SystemExit(report.exit_code)
 

@@ -166,7 +166,13 @@ def test_check_uses_the_components_toml_beside_the_file_and_says_so(tmp_path):
     (other / "components.toml").unlink()
     done = subprocess.run(PNP + ["check", str(other / "rules.md")], cwd=empty, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert done.returncode == 0 and "numbers: built-in defaults" in done.stderr
+    assert done.returncode == 0 and "numbers: Siege of Armagh, built-in defaults" in done.stderr
+    both = subprocess.run(PNP + ["check", str(ROOT / "games/thornwick/rules.md"), str(ROOT / "games/tafl/rules.md")],
+                          cwd=ROOT, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert both.returncode == 0, both.stderr      # each file's own game, each named, not the folder's
+    assert [line for line in both.stderr.splitlines() if line.startswith("numbers:")] == [
+        f"numbers: Thornwick from {ROOT / 'games/thornwick/components.toml'}",
+        f"numbers: Tafl from {ROOT / 'games/tafl/components.toml'}"]
     rules = RUNNER.invoke(app, ["rules", "--game", str(ROOT)])
     assert f"numbers: Siege of Armagh from {ROOT / 'components.toml'}" in rules.output
 

@@ -492,7 +492,10 @@ def test_the_diagram_draws_strikes_commands_ghosts_flips_and_marks():
     state = by_title["The Warden's defense"].states[0]
     warden = state.cell_art(state.t.geo.parse("c3"))
     assert warden.turned and warden.piece == "warden-dusk-front"
-    assert state.cell_art(state.t.geo.parse("c2")).ground == "duel-defense-dusk"
+    pikeman = state.cell_art(state.t.geo.parse("c2"))       # on the Warden's defense square: a badge
+    assert pikeman.ground is None and pikeman.overlays == (("duel-guarded-dusk", "br"),)
+    marked = {state.t.geo.names[s] for s in range(state.t.size) if state.cell_art(s).ground == "duel-defense-dusk"}
+    assert marked and "c2" not in marked    # the empty defense squares show the mark itself
     frozen = {r.example.title: r for r in check_files([THORNWICK / "rules.md"]).replays}
     after = frozen["The Beekeeper freezes"].final
     assert ("duel-frozen", "bl") in after.cell_art(after.t.geo.parse("d3")).overlays
@@ -515,3 +518,41 @@ def test_simulate_reports_how_tessera_was_won_and_sweeps_a_tiles_count(tmp_path)
     assert game.with_numbers(pikeman=4).duel.kinds[1].counts == (4, 4)
     with pytest.raises(ValueError, match="no number 'dragon'"):
         game.with_numbers(dragon=2)
+
+
+def test_the_table_shows_both_bags_the_tile_drawn_the_tiles_lost_and_each_move_in_words():
+    """Rulings 11-14 at the browser table: what to do in words, both bags open to both players,
+    the tile just drawn waiting beside the board, a captured tile in its owner's tray."""
+    import random
+    from generator.play.session import Table
+    table = Table(load_game(TESSERA), vs="human", seed=2)
+    keys = {label: table.key_of(label) for label in ("dawn", "dusk")}
+
+    def payload(label="dusk"):
+        answer = table.payload(keys[label])
+        return answer, {zone["name"]: zone["pieces"] for zone in answer["zones"]}
+
+    first, zones = payload("dawn")
+    assert first["prompt"] == "Set up: your Regent on a middle square of your home rank, then 2 Pikeman tiles on empty squares beside it."
+    assert {move["move"]: move["words"] for move in first["moves"]}["setup:c1,b1,d1"] == "Regent on c1, start tiles on b1 and d1"
+    assert len(zones["Dawn's bag: 8 tiles"]) == 8 and len(zones["Dusk's bag: 8 tiles"]) == 8
+    table.play(keys["dawn"], "setup:c1,b1,d1")
+    table.play(keys["dusk"], "setup:c6,b6,d6")
+    table.play(keys["dawn"], "+")                       # the table draws for the bag itself
+    drawn, zones = payload()                            # ... and Dusk sees what came out
+    kind = table.state.t.data.kinds[table.state.drawn]
+    assert zones["Dawn: drawn, to be placed"] == [[f"{kind.key}-dawn-front", ""]]
+    assert "Dawn's bag: 7 tiles" in zones
+    mine, _ = payload("dawn")
+    assert mine["prompt"] == f"Place the {kind.name} you drew on an empty square beside your Regent."
+    assert {move["words"] for move in mine["moves"]} >= {f"Place the {kind.name} on c2"}
+    rng = random.Random(3)
+    while not any("lost" in name for name in payload()[1]):   # play on until a tile is taken
+        assert not table.state.is_game_over()
+        mover = table.state.to_move.label
+        moves = table.payload(keys[mover])["moves"]
+        taking = [move for move in moves if ", taking the " in move["words"] or " strikes the " in move["words"]]
+        table.play(keys[mover], rng.choice(taking or moves)["move"])
+    _, zones = payload()
+    lost = next(pieces for name, pieces in zones.items() if "lost" in name)
+    assert len(lost) == 1 and lost[0][0].endswith("-front")

@@ -591,3 +591,23 @@ def test_pnp_play_seats_two_to_four_clans(monkeypatch):
     assert result.exit_code == 0 and started[-1].ai_sides == ("ember", "tide")
     result = CliRunner().invoke(app, ["play", "--game", str(ROOT / "games" / "tafl"), "--players", "3", "--no-browser"])
     assert result.exit_code == 2 and "--players 3: Tafl is played by 2 players, not 3" in result.output
+
+
+def test_the_table_tints_each_territory_as_soon_as_palisades_close_it():
+    """Ruling 9 at the table: once the palisades split the board, every square is washed in its
+    territory's colour (as the rulebook's diagrams wash it), the same for every seat."""
+    table, keys = table_game(2, seed=7)
+    assert table.payload(keys["stone"])["tints"] == {}          # one territory: nothing to tell apart
+    rng = random.Random(7)
+    while table.state.tint_groups() is None:
+        mover = table.state.to_move.label
+        palisades = [m for m in table.state.legal_moves() if m.notation().startswith("palisade")]
+        table.play(keys[mover], rng.choice(palisades or table.state.legal_moves()).notation())
+    groups = table.state.tint_groups()
+    names = [table.game.board.square_name(s) for s in range(len(groups))]
+    for label, key in keys.items():
+        tints = table.payload(key)["tints"]
+        assert sorted(tints) == sorted(names)
+        for a, b in zip(names, names[1:]):
+            same = groups[names.index(a)] == groups[names.index(b)]
+            assert (tints[a] == tints[b]) == same or len(set(groups)) > 8

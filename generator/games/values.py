@@ -12,7 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CellArt", "EdgeArt", "Effect", "Grid", "Motion", "Outcome", "Removal", "ScoreTable", "Tally", "Zone"]
+__all__ = ["CellArt", "EdgeArt", "Effect", "Grid", "Motion", "Outcome", "Removal", "ScoreTable", "Tally", "Zone",
+           "TINTS"]
+
+# The washes of `State.tint_groups` (a territory each), in the rulebook's diagrams and at the table:
+# group n takes TINTS[n % 8], so neighbouring group numbers differ.
+TINTS = ("#f0a868", "#7fb8e0", "#9fd394", "#d6a3e0", "#f2de7a", "#86dccf", "#ec97a5", "#b9bcc4")
 
 
 @dataclass(frozen=True)

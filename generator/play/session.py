@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..games.base import Game, InvalidMoveError, State
+from ..games.values import TINTS
 from .blocks import game_title
 
 SQUARE = re.compile(r"[a-z]\d{1,2}")
@@ -65,8 +66,9 @@ def clip(text: str, limit: int = 40) -> str:
 
 
 def frame(game: Game, view: State) -> dict:
-    """What a page draws of `view`: each square's art, the pieces on lines and off the board, the
-    scores, the notes and the actions taken this turn."""
+    """What a page draws of `view`: each square's art and tint (a territory washed in its colour, as
+    the rulebook's diagrams wash it), the pieces on lines and off the board, the scores, the notes
+    and the actions taken this turn."""
     board = game.board
     cells = []
     for square in range(board.size):
@@ -75,8 +77,10 @@ def frame(game: Game, view: State) -> dict:
             cells.append({"square": board.square_name(square), "ground": art.ground, "piece": art.piece,
                           "badge": art.badge, "secret": art.secret, "turned": art.turned,
                           "overlays": [list(o) for o in art.overlays], "inset": art.ground_inset})
+    groups = view.tint_groups()
     return {
         "cells": cells,
+        "tints": {board.square_name(s): TINTS[g % len(TINTS)] for s, g in enumerate(groups)} if groups else {},
         "edges": [{"a": board.square_name(e.a), "b": board.square_name(e.b), "face": e.face} for e in view.edges()],
         "zones": [{"name": z.name, "side": z.side, "card": z.card, "pieces": [list(p) for p in z.pieces]}
                   for z in view.zones()],

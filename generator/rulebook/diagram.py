@@ -24,6 +24,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from ..examples import Replay, differences
 from ..games.base import Effect, State
+from ..games.values import TINTS
 from ..kit.faces import FaceSet, draw_face
 from ..pdf import BOLD as SERIF_BOLD, ITALIC as SERIF_ITALIC, MONO, SERIF, Forms, bold_safe, escape, wrap
 from .markdown import ACCENT, INK, RULE, Styles
@@ -828,7 +829,6 @@ OVERLAY_SIZE = {"br": .4, "bl": .38}  # a marker on a piece: its size by corner,
 GROUND_CORNER = .36                     # the ground under a piece, shown in its top-left corner
 EDGE_THICKNESS = 0.2                    # a piece on a line between squares, across the line, in squares
 TINT_ALPHA = 0.42                       # how strongly a group of squares is washed in its colour
-TINTS = ("#f0a868", "#7fb8e0", "#9fd394", "#d6a3e0", "#f2de7a", "#86dccf", "#ec97a5", "#b9bcc4")
 BADGE_GAP = 0.8                         # points between a badge and anything it must not cover
 
 

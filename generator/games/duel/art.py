@@ -18,6 +18,11 @@ def defense_face(sides: tuple[str, ...]) -> str:
     return "duel-defense-" + "-".join(sides)
 
 
+def guarded_face(sides: tuple[str, ...]) -> str:
+    """The badge of a tile standing on a defense square of tiles of these sides."""
+    return "duel-guarded-" + "-".join(sides)
+
+
 def _frost(c, ink, label, bleed, w, h) -> None:
     """A pale-blue disc with a six-armed star: the tile is frozen."""
     r = min(w, h) / 2
@@ -44,9 +49,27 @@ def _shields(colours: list[Color]) -> Callable:
     return draw
 
 
+def _badge(colours: list[Color]) -> Callable:
+    """A white disc with a shield for each defended side, in the corner of a tile on a defense
+    square (the square's own mark lies under the tile)."""
+    def draw(c, ink, label, bleed, w, h) -> None:
+        s = min(w, h)
+        circle(c, w / 2, h / 2, s * 0.46, fill=white, stroke=INK, width=s * 0.04)
+        r = s * (0.24 if len(colours) == 1 else 0.15)
+        for k, colour in enumerate(colours):
+            x = w / 2 + (k - (len(colours) - 1) / 2) * s * 0.34
+            y = h / 2 + r * 0.15
+            points = [(x - r, y + r), (x + r, y + r), (x + r, y), (x, y - r * 1.25), (x - r, y)]
+            poly(c, points, fill=colour, stroke=INK if colour == white else white, width=s * 0.03)
+    return draw
+
+
 def marks(sides: list[tuple[str, Color]]) -> dict[str, Callable]:
-    """The faces to add to a duel's `FaceSet`: the frost, and a defense mark for either side and both."""
+    """The faces to add to a duel's `FaceSet`: the frost, and for either side and both the mark of
+    a defense square and the badge of a tile standing on one."""
     faces = {FROZEN: _frost}
     for chosen in ([sides[0]], [sides[1]], sides):
-        faces[defense_face(tuple(key for key, _ in chosen))] = _shields([colour for _, colour in chosen])
+        keys, colours = tuple(key for key, _ in chosen), [colour for _, colour in chosen]
+        faces[defense_face(keys)] = _shields(colours)
+        faces[guarded_face(keys)] = _badge(colours)
     return faces

@@ -282,5 +282,5 @@ def _guard_reason(state: "DuelState", w: Words, move: Move) -> str:
             1: "the leader is in guard, so this turn must end with it out of guard"}[state.safety]
     by = after.attackers(leader, 1 - side)
     threat = f": {Words(after).tile(by[0])} could take it" if by else ""
-    return (f"{rule} (leader-safety={('off', 'guard', 'strict')[state.safety]}); after {move.notation()} "
+    return (f"{rule}; after {move.notation()} "
             f"{Words(after).tile(leader)} would be in guard{threat}")

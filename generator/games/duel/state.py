@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..base import CellArt, Effect, IllegalMoveError, Motion, Outcome, Removal, Snapshot, State
 from .moves import COMMAND, DRAW, DRAW_MOVE, DRAWN, PLACE, SETUP, STEP, STRIKE, Move
-from .art import FROZEN, defense_face
+from .art import FROZEN, defense_face, guarded_face
+from .table import TableView
 from .tables import Tables, encode
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class Tile:
     face: int
 
 
-class DuelState(State):
+class DuelState(TableView, State):
     """A position with its history. Make one with `DuelGame.new_initial_state()` or
     `DuelState.from_diagram(text, game)`."""
 
@@ -669,16 +670,16 @@ class DuelState(State):
     def cell_art(self, square: int) -> CellArt:
         """The tile as the kit prints it, turned toward its owner (a side-2 tile upside down, ruling
         8); a frozen tile carries the frost mark; a defense square of some tile shows the shield
-        mark of the side it defends."""
+        mark of the side it defends, as a badge on the tile standing there."""
         code = self.board[square]
         game = self.game
-        overlays = ((FROZEN, "bl"),) if square in self.frozen else ()
-        guarding = self._defended_by(square)
-        ground = defense_face(tuple(game.sides[s].label for s in guarding)) if guarding else None
+        guarding = tuple(game.sides[s].label for s in self._defended_by(square))
         if not code:
-            return CellArt(ground=ground)
-        return CellArt(ground=ground, piece=game.face_name(code), overlays=overlays,
-                       turned=self.t.seat_of[code] == 1)
+            return CellArt(ground=defense_face(guarding) if guarding else None)
+        overlays = ((FROZEN, "bl"),) if square in self.frozen else ()
+        if guarding:    # the square's mark lies under the tile: a badge on the tile says it
+            overlays += ((guarded_face(guarding), "br"),)
+        return CellArt(piece=game.face_name(code), overlays=overlays, turned=self.t.seat_of[code] == 1)
 
     def _defended_by(self, square: int) -> tuple[int, ...]:
         """The sides with a tile whose defense squares include `square`."""

@@ -161,8 +161,9 @@ function centre(name) {
   return [(box.left + box.w / 2) * rect.width / 100, (100 - box.bottom - box.h / 2) * rect.height / 100];
 }
 
-// The squares, their pictures, coordinates and a layer for marks. `cells` from a frame.
-function drawSquares(cells) {
+// The squares, their pictures, coordinates and a layer for marks. `cells` and `tints` (a wash
+// per square of a group: a territory) from a frame.
+function drawSquares(cells, tints) {
   $("board").classList.toggle("flip", !!view.flip);
   const byName = Object.fromEntries((cells || []).map((c) => [c.square, c]));
   const layer = $("squares");
@@ -173,6 +174,7 @@ function drawSquares(cells) {
     const node = el("div", { class: "sq", "data-square": name, title: name });
     Object.assign(node.style, { left: `${box.left}%`, bottom: `${box.bottom}%`, width: `${box.w}%`, height: `${box.h}%` });
     const cell = byName[name];
+    if (tints && tints[name]) node.append(el("span", { class: "tint", style: `background:${tints[name]}` }));
     if (cell) {
       if (cell.ground) node.append(face(cell.ground, cell.inset ? "ground" : "ground full"));
       if (cell.piece) {
@@ -241,7 +243,7 @@ function ghost(art, name) {
 // from where it was, removed pieces fade out where they were pushed, flipped pieces turn over.
 async function animateStep(before, step) {
   const was = Object.fromEntries(before.cells.filter((c) => c.piece).map((c) => [c.square, c.piece]));
-  drawSquares(step.frame.cells);
+  drawSquares(step.frame.cells, step.frame.tints);
   drawEdges(step.frame.edges);
   const runs = [], moved = new Set();
   const options = { duration: MOTION_MS, easing: "cubic-bezier(.2,.7,.3,1)" };
@@ -329,7 +331,7 @@ async function show(data) {
     return;
   }
   if (data.kind === "sandbox") return drawSandbox();
-  drawSquares(data.cells);
+  drawSquares(data.cells, data.tints);
   drawEdges(data.edges);
   for (const name of data.last) { const node = squareEl(name); if (node) node.classList.add("last"); }
   $("notes").textContent = data.notes || "";
