@@ -328,6 +328,50 @@ def test_a_tafl_game_by_clicks(browser, tmp_path):
         served.stop()
 
 
+# ----------------------------------------------------------------------------- a tile duel
+def test_a_tile_duel_by_clicks_shows_faces_bags_targets_and_the_flip(browser):
+    """Tessera at the table: the setup from the leader's square, a draw by its button and the
+    tile placed by a click, both bags open, a tile's targets when clicked, the tile turned over
+    after it moves."""
+    tessera = load_game(ROOT / "games" / "tile-duel")
+    table = Table(tessera, vs="random", side="dawn", seed=4, ai_pause=0.02)
+    served = Served(table)
+    try:
+        page = open_page(browser, served.url("dawn"))
+        view = wait_your_turn(page)
+        assert view["prompt"].startswith("Set up: your Regent")
+        play_by_clicks(page, next(m for m in view["moves"] if m["move"] == "setup:c1,b1,d1"))
+        view = wait_your_turn(page)
+        assert page.locator('.sq[data-square="c1"] img.piece').get_attribute("src").startswith("/face/regent-dawn-front")
+        assert page.locator('.sq[data-square="c6"] img.piece.turned').count() == 1     # Dusk's Regent, facing Dusk
+        bags = page.locator(".zone").all_inner_texts()
+        assert any(text.startswith("Dawn's bag: 8 tiles") for text in bags), bags
+        assert any(text.startswith("Dusk's bag: 8 tiles") for text in bags), bags
+        play_by_clicks(page, next(m for m in view["moves"] if m["move"] == "+"))      # the draw: a button
+        view = wait_your_turn(page)
+        assert view["prompt"].startswith("Place the ")
+        assert any(text.startswith("Dawn: drawn, to be placed") for text in page.locator(".zone").all_inner_texts())
+        play_by_clicks(page, next(m for m in view["moves"] if m["move"] == "@c2"))    # one click on its square
+        view = wait_your_turn(page)
+        assert page.locator('.sq[data-square="c2"] img.piece').count() == 1
+        click_square(page, "b1")                                                    # a Pikeman: its targets
+        targets = sorted(node.get_attribute("data-square") for node in page.locator(".sq.target").all())
+        expected = sorted({m["to"] for m in view["moves"] if m["squares"][:1] == ["b1"]})
+        assert targets == expected and targets, (targets, expected)
+        move = next(m for m in view["moves"] if m["squares"][:1] == ["b1"] and m["squares"][-1] == targets[0])
+        assert move["words"].startswith("Pikeman b1 \u2192 ")
+        version = page.evaluate("view.version")
+        click_square(page, targets[0])
+        page.wait_for_function(f"view.version !== {version}", timeout=TIMEOUT)
+        wait_idle(page)
+        src = page.locator(f'.sq[data-square="{targets[0]}"] img.piece').get_attribute("src")
+        assert src.startswith("/face/pikeman-dawn-back"), src                       # turned over after acting
+        assert not contrast_failures(page)
+        assert not page.errors, page.errors
+    finally:
+        served.stop()
+
+
 # ----------------------------------------------------------------------------- a data-only game
 def test_a_data_only_game_on_the_sandbox_table(browser):
     hoard = load_game(ROOT / "games" / "hoard")
