@@ -100,6 +100,18 @@ def test_no_page_is_left_for_what_fit_on_the_page_before(folder, document):
         assert content > room - 6, f"{document}: page {number + 1} ({content:.0f} pt) fits in page {number}'s {room:.0f} pt"
 
 
+@pytest.mark.parametrize("folder,document", list(documents()))
+def test_no_page_holds_only_a_line_or_two(folder, document):
+    """Every page of a rulebook or booklet is at least a sixth full: a closing sentence is never
+    left alone on a page of its own."""
+    game = load_game(folder)
+    _, _, w, h = kit_text_frame(content_frame(load_kit(game)))
+    laid = layout_rulebook(prepare_rulebook(game, folder / document), (w, h))
+    for number, page in enumerate(laid.pages, start=1):
+        used = h - min(dy for flowable, _, dy, _ in page if not isinstance(flowable, Spacer))
+        assert used > h / 6, f"{document}: page {number} holds {used:.0f} pt of {h:.0f}"
+
+
 @pytest.mark.parametrize("game", ["siege", "tafl"])
 def test_the_quick_reference_has_a_page_of_its_own(kits, game):
     kit = kits[game][0]
