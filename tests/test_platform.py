@@ -103,14 +103,6 @@ class RaceState(State):
     def why_illegal(self, move):
         return None if move in self.legal_moves() else IllegalMoveError(str(move), "not possible now")
 
-    def play_turn(self, moves) -> None:
-        for index, move in enumerate(moves):
-            error = self.why_illegal(move)
-            if error is not None:
-                error.index = index
-                raise error
-            self.push(move)
-
     def _apply(self, move) -> None:
         if move == ROLL:
             self.rolling = True

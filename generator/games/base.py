@@ -332,8 +332,15 @@ class State:
 
     def play_turn(self, moves: Sequence) -> None:
         """Play one whole turn, as an example's `play:` line does, checking every move. Raises
-        IllegalMoveError with `index` set to the refused move's place in `moves`."""
-        raise NotImplementedError
+        IllegalMoveError with `index` set to the refused move's place in `moves`. The default
+        checks and pushes each move in turn; a game whose turn has more to it (it must end
+        after a capture, a drawn tile must be placed) extends it."""
+        for index, move in enumerate(moves):
+            error = self.why_illegal(move)
+            if error is not None:
+                error.index = index
+                raise error
+            self.push(move)
 
     def effect(self, move) -> Effect:
         """What `move` (legal here) does, without changing this state."""

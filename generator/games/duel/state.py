@@ -596,12 +596,7 @@ class DuelState(TableView, State):
     def play_turn(self, moves: Sequence[Move]) -> None:
         """One whole turn, as a `play:` line: an activation, a draw with its tile and placement,
         or a setup. Raises IllegalMoveError with `index`, the refused move's place in `moves`."""
-        for index, move in enumerate(moves):
-            error = self.why_illegal(move)
-            if error is not None:
-                error.index = index
-                raise error
-            self.push(move)
+        super().play_turn(moves)
         if self._outcome is None and self.drawn != NO_DRAW:
             raise IllegalMoveError(moves[-1].notation(), "the turn is not over: the drawn tile must be placed", 14,
                                    len(moves) - 1)
