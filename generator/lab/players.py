@@ -142,8 +142,8 @@ class MCTSPlayer(Player):
       known before any is searched: each move of the searcher is answered by the opponent's best
       reply as greedy sees it, not by the first one tried. Without it an untried reply counts at
       its node's mean (first-play urgency) and a budget of hundreds cannot find the one reply
-      that refutes a move among 30 to 150 (README, the playtest lab: more budget then won no
-      games for the first seat); positions reached once, most of the tree, cost one evaluation.
+      that refutes a move among 30 to 150 (README, the playtest lab: more budget then won the
+      first seat no more games); positions reached once, most of the tree, cost one evaluation.
     - Selection: mean reward + `c` sqrt(times available) / (1 + visits), each node maximising
       the reward of the seat that moves there (OpenSpiel's MCTSBot for N players); `c` = 0.05
       suits rewards that differ by a few hundredths between sound moves.
