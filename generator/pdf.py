@@ -599,9 +599,10 @@ def rasterize(pdf: Path | str, folder: Path | str, dpi: float = 110, stem: str |
     return written
 
 
-def drawing_png(width: float, height: float, pixels: int, draw: Callable) -> bytes:
+def drawing_png(width: float, height: float, pixels: int, draw: Callable, transparent: bool = False) -> bytes:
     """`draw(canvas)` on a one-page PDF of width x height points, rendered as PNG bytes `pixels`
-    wide on its longer side (pypdfium2): any art, however it was drawn, as a picture."""
+    wide on its longer side (pypdfium2): any art, however it was drawn, as a picture; on white, or
+    with what the art leaves unpainted `transparent` (a mark laid over a square)."""
     import io
 
     import pypdfium2 as pdfium
@@ -613,7 +614,8 @@ def drawing_png(width: float, height: float, pixels: int, draw: Callable) -> byt
     c.save()
     document = pdfium.PdfDocument(pdf.getvalue())
     try:
-        image = document[0].render(scale=pixels / max(width, height)).to_pil()
+        image = document[0].render(scale=pixels / max(width, height),
+                                   fill_color=(255, 255, 255, 0 if transparent else 255)).to_pil()
     finally:
         document.close()
     out = io.BytesIO()
