@@ -89,7 +89,7 @@ def _register(name: str, path: Path) -> None:
     """Register a TrueType font. Its ascent and descent are copied onto the font itself, where
     reportlab's line measure looks first: otherwise each lookup (two per line of text) fails and
     falls back to the face, at the price of an exception."""
-    font = TTFont(name, str(path))
+    font = TTFont(name, _truetype(path))
     font.ascent, font.descent = font.face.ascent, font.face.descent
     pdfmetrics.registerFont(font)
 
@@ -97,9 +97,59 @@ def _register(name: str, path: Path) -> None:
 MAX_FONT_BYTES = 16 * 2 ** 20   # a font file of a game folder
 
 
+def _truetype(path: Path):
+    """The font file `path` with TrueType outlines, which is what reportlab embeds: a file that has
+    them as it is (its path); an OpenType file with PostScript (CFF) outlines converted in memory,
+    each cubic curve approximated by quadratic ones within a thousandth of the em (fontTools'
+    cu2qu), the metrics and character map kept."""
+    with open(path, "rb") as file:
+        if file.read(4) != b"OTTO":
+            return str(path)
+    import io
+
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont as FontFile, newTable
+
+    font = FontFile(str(path))
+    if "CFF2" in font:
+        raise ValueError("variable PostScript outlines (CFF2) cannot be embedded; use a static .otf or a .ttf")
+    order, shapes = font.getGlyphOrder(), font.getGlyphSet()
+    tolerance = font["head"].unitsPerEm / 1000
+    glyf = newTable("glyf")
+    glyf.glyphOrder, glyf.glyphs = order, {}
+    for name in order:
+        pen = TTGlyphPen(shapes)
+        shapes[name].draw(Cu2QuPen(pen, tolerance, reverse_direction=True))
+        glyf.glyphs[name] = pen.glyph()
+    del font["CFF "]
+    for table in ("VORG", "post"):
+        if table in font:
+            del font[table]
+    font["loca"], font["glyf"] = newTable("loca"), glyf
+    glyf.compile(font)
+    metrics = font["hmtx"].metrics
+    for name in order:           # the left side bearing is the outline's left edge in TrueType
+        metrics[name] = (metrics[name][0], getattr(glyf.glyphs[name], "xMin", 0))
+    maxp = font["maxp"] = newTable("maxp")
+    maxp.tableVersion, maxp.maxZones = 0x00010000, 1
+    for field in ("maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                  "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+        setattr(maxp, field, 0)
+    post = font["post"] = newTable("post")
+    post.formatType, post.italicAngle, post.underlinePosition, post.underlineThickness = 3.0, 0, -100, 50
+    post.isFixedPitch = post.minMemType42 = post.maxMemType42 = post.minMemType1 = post.maxMemType1 = 0
+    font.sfntVersion = "\x00\x01\x00\x00"
+    out = io.BytesIO()
+    font.save(out)
+    out.seek(0)
+    return out
+
+
 def register_file_font(path: Path) -> str:
-    """A game folder's font file (TrueType outlines, .ttf or .otf), registered for embedding under
-    a name made from its content; raises ValueError for a file that cannot be embedded."""
+    """A game folder's font file (.ttf or .otf, TrueType or PostScript outlines), registered for
+    embedding under a name made from its content; raises ValueError for a file that cannot be
+    embedded."""
     import hashlib
 
     from reportlab.pdfbase.ttfonts import TTFError
@@ -112,8 +162,9 @@ def register_file_font(path: Path) -> str:
         try:
             _register(name, path)
         except TTFError as exc:
-            raise ValueError(f"cannot embed this font ({exc}); use a TrueType font (.ttf, or an .otf "
-                             f"with TrueType outlines)") from None
+            raise ValueError(f"cannot embed this font ({exc})") from None
+        except ValueError:
+            raise
         except Exception as exc:  # a broken file: reportlab raises anything
             raise ValueError(f"not a font file ({exc})") from None
         _map_alone(name)
@@ -548,9 +599,10 @@ def rasterize(pdf: Path | str, folder: Path | str, dpi: float = 110, stem: str |
     return written
 
 
-def drawing_png(width: float, height: float, pixels: int, draw: Callable) -> bytes:
+def drawing_png(width: float, height: float, pixels: int, draw: Callable, transparent: bool = False) -> bytes:
     """`draw(canvas)` on a one-page PDF of width x height points, rendered as PNG bytes `pixels`
-    wide on its longer side (pypdfium2): any art, however it was drawn, as a picture."""
+    wide on its longer side (pypdfium2): any art, however it was drawn, as a picture; on white, or
+    with what the art leaves unpainted `transparent` (a mark laid over a square)."""
     import io
 
     import pypdfium2 as pdfium
@@ -562,7 +614,8 @@ def drawing_png(width: float, height: float, pixels: int, draw: Callable) -> byt
     c.save()
     document = pdfium.PdfDocument(pdf.getvalue())
     try:
-        image = document[0].render(scale=pixels / max(width, height)).to_pil()
+        image = document[0].render(scale=pixels / max(width, height),
+                                   fill_color=(255, 255, 255, 0 if transparent else 255)).to_pil()
     finally:
         document.close()
     out = io.BytesIO()

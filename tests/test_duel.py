@@ -556,3 +556,20 @@ def test_the_table_shows_both_bags_the_tile_drawn_the_tiles_lost_and_each_move_i
     _, zones = payload()
     lost = next(pieces for name, pieces in zones.items() if "lost" in name)
     assert len(lost) == 1 and lost[0][0].endswith("-front")
+
+
+def test_the_tables_pictures_of_marks_leave_the_square_showing():
+    """A mark laid over a square at the table (a defense square's shields, the frost on a frozen
+    tile) is a picture clear where it paints nothing, so the square's own art shows through."""
+    import io
+    from PIL import Image
+    from generator.play.session import Table
+    from test_play import client
+    api = client(Table(load_game(THORNWICK), vs="human", seed=1))
+    for name in ("duel-defense-thorn", "duel-frozen"):
+        answer = api.get(f"/face/{name}.png")
+        assert answer.status_code == 200, name
+        image = Image.open(io.BytesIO(answer.content)).convert("RGBA")
+        alphas = image.getchannel("A")
+        assert alphas.getpixel((image.width - 2, 2)) == 0, name       # the square shows through
+        assert alphas.getextrema()[1] == 255, name                     # the mark itself is solid

@@ -29,6 +29,11 @@ def test_an_installed_wheel_builds_and_checks_from_an_empty_folder(tmp_path):
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source)
     wheel = build_wheel(source, tmp_path / "wheels")
+    import zipfile
+    shipped = set(zipfile.ZipFile(wheel).namelist())
+    data = {str(path.relative_to(source)) for path in (source / "generator").rglob("*")
+            if path.is_file() and path.suffix != ".py" and path.name != "README.md"}
+    assert data and not data - shipped, sorted(data - shipped)   # every data file of the package ships
     # A fresh venv that sees this interpreter's dependencies but not the repository.
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
@@ -62,3 +67,11 @@ def test_an_installed_wheel_builds_and_checks_from_an_empty_folder(tmp_path):
     checked = pnp("check", "rules.md")
     assert checked.returncode == 0, checked.stderr + checked.stdout
     assert "0 failed" in checked.stdout
+    # every fence's built-in game (a block outside any game folder plays it) loads and starts
+    started = subprocess.run([python, "-c", "from generator.games.registry import fence_game, fences\n"
+                              "for fence in sorted(fences()):\n"
+                              "    game = fence_game(fence).default()\n"
+                              "    print(fence, len(game.new_initial_state().legal_moves()) > 0)"],
+                             cwd=empty, capture_output=True, text=True)
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.split() == ["armagh", "True", "duel", "True", "tafl", "True", "territory", "True"], started.stdout

@@ -165,3 +165,14 @@ def test_secret_faces_are_for_the_hand_and_one_faced_pieces_do_not_claim_two(tmp
     for warrior in bag_of(hoard, "Warrior x15 (Stone")["ContainedObjects"]:   # strengths lie face down
         assert warrior["Hands"] and warrior["Transform"]["rotZ"] == 180.0
         assert Path(warrior["CustomImage"]["ImageSecondaryURL"]).name == "warriors-stone-back.png"
+
+
+def test_a_duels_tiles_face_their_owners(tmp_path):
+    """Each side's tiles come out of its bag facing its own edge of the table: the far side's are
+    turned half round, as the kit and the table draw them."""
+    save = json.loads(export_tts(load_game(ROOT / "games" / "tile-duel"), tmp_path / "duel", seed=3)[0]
+                      .read_text(encoding="utf-8"))
+    turns = {bag["Nickname"]: {tile["Transform"]["rotY"] for tile in bag.get("ContainedObjects", [])}
+             for bag in save["ObjectStates"]}
+    assert turns["Tile x11 (Dawn)"] == {180.0} and turns["Tile x11 (Dusk)"] == {0.0}
+    assert turns["Turn card x2"] == {180.0}          # a shared piece faces the first side, as before

@@ -143,6 +143,58 @@ def test_a_designers_font_is_embedded_and_a_glyph_no_font_has_is_a_warning(tmp_p
     assert all(fonts.values()) and any("DejaVuSansMono" in f for f in fonts)
 
 
+def postscript_font(family: str) -> bytes:
+    """A small OpenType font with PostScript (CFF) outlines, made here: every letter and digit a
+    cubic-curved blob whose width grows with its code, so that text set in it is measurable."""
+    import io
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    characters = [chr(c) for c in range(32, 127)]
+    names = [".notdef"] + [f"c{ord(ch)}" for ch in characters]
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({ord(ch): f"c{ord(ch)}" for ch in characters})
+    outlines, metrics = {}, {}
+    for name in names:
+        width = 500 if name == ".notdef" else 300 + 3 * (int(name[1:]) - 32)
+        pen = T2CharStringPen(width, None)
+        if name != "c32":                      # the space has no outline
+            pen.moveTo((50, 0))
+            pen.curveTo((50, 500), (width - 50, 700), (width - 50, 0))
+            pen.closePath()
+        outlines[name], metrics[name] = pen.getCharString(), (width, 50)
+    builder.setupCFF(family, {"FullName": family}, outlines, {})
+    builder.setupHorizontalMetrics(metrics)
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": family, "styleName": "Regular", "psName": f"{family}-Regular"})
+    builder.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    builder.setupPost()
+    out = io.BytesIO()
+    builder.save(out)
+    assert out.getvalue()[:4] == b"OTTO"
+    return out.getvalue()
+
+
+def test_a_designers_postscript_outline_font_is_converted_and_embedded(tmp_path):
+    """An .otf with PostScript (CFF) outlines, as most type foundries ship, is set and embedded
+    like a TrueType one: its curves converted, its widths kept."""
+    folder = copy_game(tmp_path / "g", TESTS / "valley", names=("components.toml", "rules.md"), edit=[
+        (None, '[fonts]\nbody = "fonts/Blobs.otf"')], files={"fonts/Blobs.otf": postscript_font("Blobs")})
+    warnings: list[str] = []
+    path = build.run(game=folder, out=tmp_path / "out", warn=warnings.append)[0]
+    fonts = font_report(path)
+    assert all(fonts.values()) and any("Blobs" in f for f in fonts), fonts
+    from generator.pdf import register_file_font
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    name = register_file_font(folder / "fonts" / "Blobs.otf")
+    assert stringWidth("A~", name, 10) == pytest.approx((300 + 3 * 33 + 300 + 3 * 94) / 100)
+    bad = folder / "fonts" / "Broken.otf"
+    bad.write_bytes(b"OTTO" + b"\0" * 64)
+    with pytest.raises(ValueError, match="not a font file"):
+        register_file_font(bad)
+
+
 def test_a_value_with_pdf_delimiters_cannot_corrupt_the_pdf(tmp_path):
     folder = copy_game(tmp_path / "g", TESTS / "valley", names=("components.toml", "rules.md"), edit=[
         ('values = { "Scout" = 2, "Double" = 2, "Swap" = 2 }',

@@ -187,7 +187,8 @@ def _export(outputs: OutputSet, game: Game, out: Path, base_url: str | None, rng
                 secret = piece.secret_side(front, back)
                 hidden = hidden or bool(secret)
                 contained.append(_object(
-                    "Custom_Tile", piece.name, _transform(scale=scale, face_down=secret == "front"), guid(),
+                    "Custom_Tile", piece.name, _transform(scale=scale, rot_y=0.0 if front in faces.turned else 180.0,
+                                                          face_down=secret == "front"), guid(),
                     Description=SECRET_WORDS[secret], Hands=bool(secret),
                     CustomImage={"ImageURL": front_url, "ImageSecondaryURL": face_image(back, piece.label(back)),
                                  "ImageScalar": 1.0, "WidthScale": 0.0,

@@ -180,11 +180,12 @@ def create_app(table: Table, on_payload: Callable[[str, dict], None] | None = No
 
     @functools.lru_cache(maxsize=None)
     def face_png(name: str) -> bytes:
-        """A face drawn at its printed size (the text of cards and screens) as a picture."""
+        """A face drawn at its printed size (the text of cards and screens) as a picture, clear where
+        the face paints nothing (a round token, a mark over a square)."""
         from ..kit.faces import draw_face
         from ..pdf import drawing_png
         w, h = sizes().get(name, (100.0, 100.0))
-        return drawing_png(w, h, FACE_PX, lambda c: draw_face(c, faces, name, 0, 0, (w, h)))
+        return drawing_png(w, h, FACE_PX, lambda c: draw_face(c, faces, name, 0, 0, (w, h)), transparent=True)
 
     @functools.lru_cache(maxsize=1)
     def board() -> tuple[str | bytes, dict]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..values import Zone
 from .moves import COMMAND, DRAW, DRAWN, PLACE, SETUP, STEP, STRIKE, Move
+from .tables import encode
 
 SYMBOL_WORDS = {"m": "move", "j": "jump", "s": "slide", "J": "jump-slide", "n": "move, no capture",
                 "N": "jump, no capture"}
@@ -39,18 +40,17 @@ class TableView:
         return tuple(zones)
 
     def _face(self, kind: int, seat: int, face: int) -> str:
-        return self.game.face_name(1 + 4 * kind + 2 * seat + face)
+        return self.game.face_name(encode(kind, seat, face))
 
     def lost(self, seat: int, kind: int) -> int:
         """How many tiles of `kind` side `seat` no longer has: neither on the board, in its bag nor
         just drawn (ruling 23: a captured tile leaves the game)."""
-        t = self.t
-        data = t.data
-        on_board = sum(1 for square in self.pieces[seat] if t.kind_of[self.board[square]] == kind)
         if self.in_setup():   # nothing is lost yet; the start tiles are on their way (ruling 11)
             return 0
+        t = self.t
+        on_board = sum(1 for square in self.pieces[seat] if t.kind_of[self.board[square]] == kind)
         drawn = 1 if self.drawn == kind and self.mover == seat else 0
-        return max(0, data.kinds[kind].counts[seat] - on_board - self.bags[seat][kind] - drawn)
+        return max(0, t.data.kinds[kind].counts[seat] - on_board - self.bags[seat][kind] - drawn)
 
     def prompt(self) -> str:
         """What the side to move may do: set up (ruling 11), place the tile drawn (ruling 14), or
