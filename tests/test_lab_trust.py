@@ -273,16 +273,26 @@ class Shuttle(Game):
         return 10.0 if side.seat == 0 else -10.0
 
 
-class ShuttleState(State):
+class Alternating(State):
+    """A toy state whose two seats move in turn, copied field by field from its snapshot."""
+
+    @property
+    def to_move(self):
+        return self.game.sides[self.turn % 2]
+
+    def copy(self):
+        other = type(self)(self.game)
+        for name in self.snapshot.fields:
+            setattr(other, name, getattr(self, name))
+        return other
+
+
+class ShuttleState(Alternating):
     snapshot = Snapshot("square", "turn", "_outcome")
 
     def __init__(self, game):
         self.game, self.square, self.turn, self._outcome = game, 2, 4, None
         self._stack, self.move_stack = [], []
-
-    @property
-    def to_move(self):
-        return self.game.sides[self.turn % 2]
 
     def legal_moves(self):
         if self._outcome:
@@ -298,10 +308,6 @@ class ShuttleState(State):
     def key(self, observer=None):
         return (self.square, self.to_move)
 
-    def copy(self):
-        other = ShuttleState(self.game)
-        other.square, other.turn = self.square, self.turn
-        return other
 
 
 def test_the_side_ahead_does_not_go_back_to_a_position_met_before():
@@ -335,17 +341,13 @@ class Trap(Game):
         return value if side.seat == 0 else -value
 
 
-class TrapState(State):
+class TrapState(Alternating):
     snapshot = Snapshot("first", "turn", "_outcome")
     REFUTATION = 29
 
     def __init__(self, game):
         self.game, self.first, self.turn, self._outcome = game, None, 0, None
         self._stack, self.move_stack = [], []
-
-    @property
-    def to_move(self):
-        return self.game.sides[self.turn % 2]
 
     def legal_moves(self):
         if self._outcome:
@@ -363,11 +365,6 @@ class TrapState(State):
 
     def key(self, observer=None):
         return (self.first, self.turn)
-
-    def copy(self):
-        other = TrapState(self.game)
-        other.first, other.turn, other._outcome = self.first, self.turn, self._outcome
-        return other
 
 
 def test_the_search_finds_the_one_reply_that_refutes_a_tempting_move():
