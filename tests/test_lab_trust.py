@@ -14,7 +14,7 @@ from generator.cli import app
 from generator.games.siege import SiegeGame
 from generator.lab import ladder, stats
 from generator.lab.balance import balance
-from generator.lab.players import MCTSPlayer, PlayerSpec
+from generator.lab.players import GreedyPlayer, MCTSPlayer, PlayerSpec
 from generator.lab.simulate import Variant, make_tasks, plan_variants, resolve, run_tasks
 
 SIEGE = SiegeGame.default()
@@ -273,16 +273,26 @@ class Shuttle(Game):
         return 10.0 if side.seat == 0 else -10.0
 
 
-class ShuttleState(State):
+class Alternating(State):
+    """A toy state whose two seats move in turn, copied field by field from its snapshot."""
+
+    @property
+    def to_move(self):
+        return self.game.sides[self.turn % 2]
+
+    def copy(self):
+        other = type(self)(self.game)
+        for name in self.snapshot.fields:
+            setattr(other, name, getattr(self, name))
+        return other
+
+
+class ShuttleState(Alternating):
     snapshot = Snapshot("square", "turn", "_outcome")
 
     def __init__(self, game):
         self.game, self.square, self.turn, self._outcome = game, 2, 4, None
         self._stack, self.move_stack = [], []
-
-    @property
-    def to_move(self):
-        return self.game.sides[self.turn % 2]
 
     def legal_moves(self):
         if self._outcome:
@@ -298,10 +308,6 @@ class ShuttleState(State):
     def key(self, observer=None):
         return (self.square, self.to_move)
 
-    def copy(self):
-        other = ShuttleState(self.game)
-        other.square, other.turn = self.square, self.turn
-        return other
 
 
 def test_the_side_ahead_does_not_go_back_to_a_position_met_before():
@@ -315,3 +321,58 @@ def test_the_side_ahead_does_not_go_back_to_a_position_met_before():
         player._turn, player.seen = state.turn, {met}
         assert player.choose(state, random.Random(0)) == expected
     assert {MCTSPlayer(budget=20).choose(state, random.Random(seed)) for seed in range(12)} == {-1, 1}
+
+
+# ------------------------------------------------------------------------------ refutations
+class Trap(Game):
+    """The first seat takes the bait (it evaluates well) or a safe move; the second seat then has
+    40 replies, and after the bait one of them wins at once. One move's lookahead sees only the
+    bait's value; a search must find the one refuting reply among 40."""
+
+    sides = (Side("hunter", "Hunter", "Hunters", "#aa0000", 0), Side("prey", "Prey", "Preys", "#0000aa", 1))
+
+    def new_initial_state(self, options=None, rules=None):
+        return TrapState(self)
+
+    def evaluate(self, state, side):
+        if state.outcome() is not None:
+            return 1000.0 * state.player_return(side)
+        value = {"bait": 5.0, "safe": 1.0}.get(state.first, 0.0)
+        return value if side.seat == 0 else -value
+
+
+class TrapState(Alternating):
+    snapshot = Snapshot("first", "turn", "_outcome")
+    REFUTATION = 29
+
+    def __init__(self, game):
+        self.game, self.first, self.turn, self._outcome = game, None, 0, None
+        self._stack, self.move_stack = [], []
+
+    def legal_moves(self):
+        if self._outcome:
+            return []
+        return ["bait", "safe"] if self.turn == 0 else list(range(40))
+
+    def _apply(self, move):
+        if self.turn == 0:
+            self.first = move
+        elif self.first == "bait" and move == self.REFUTATION:
+            self._outcome = Outcome((self.game.sides[1],), "refuted")
+        else:
+            self._outcome = Outcome((self.game.sides[0],), "held")
+        self.turn += 1
+
+    def key(self, observer=None):
+        return (self.first, self.turn)
+
+
+def test_the_search_finds_the_one_reply_that_refutes_a_tempting_move():
+    """Greedy takes the bait; the search, weighing every reply of a position it reaches again,
+    sees the refutation within a budget far below the 40 replies it would have to try one by one
+    (without the weighing, `weigh_at` above the budget, it takes the bait too)."""
+    game = Trap(info=GameInfo(title="Trap"))
+    state = game.new_initial_state()
+    assert GreedyPlayer().choose(state, random.Random(0)) == "bait"
+    assert {MCTSPlayer(budget=12).choose(state, random.Random(seed)) for seed in range(8)} == {"safe"}
+    assert "bait" in {MCTSPlayer(budget=12, weigh_at=100).choose(state, random.Random(seed)) for seed in range(8)}

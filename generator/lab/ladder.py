@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 2  # the players' play: 2 = ISMCTS with leaf evaluation and repetition draws
+LADDER_VERSION = 3  # the players' play: 3 = ISMCTS whose nodes weigh their moves at a second visit
 
 
 def strength_order(spec: PlayerSpec) -> tuple:

@@ -113,13 +113,14 @@ class _Node:
     transposition table maps its key to it): its moves' edges, the seat to move (None at a chance
     node or the game's end), its visits and the summed reward of that seat."""
 
-    __slots__ = ("edges", "key", "moves", "seat", "value", "visits")
+    __slots__ = ("edges", "key", "moves", "seat", "value", "visits", "weighed")
 
     def __init__(self, key, seat):
         self.key, self.seat = key, seat
         self.edges: dict = {}
         self.moves: list | None = None   # its legal moves' edges, kept when they cannot differ by sample
         self.value, self.visits = 0.0, 0
+        self.weighed = False
 
 
 class MCTSPlayer(Player):
@@ -133,15 +134,16 @@ class MCTSPlayer(Player):
     - Whole turns: a node is a position, whoever is to move; when a side acts several times in a
       turn the tree follows every action, and the key merges the orders that lead to one position
       (a transposition table), so two actions played either way round are searched once.
-    - Lazy evaluation: at the root every move is weighed once by the evaluation (the greedy
-      player's knowledge, so the search never knows less); below, a position is evaluated once,
-      when an iteration first reaches it, and that value is the iteration's result (no random
-      rollout: a leaf ends in the game's own evaluation, squashed to [0, 1] per seat, or in
-      `returns()` once the game is over). An untried move is valued at its node's mean so far
-      (first-play urgency), so a search goes deeper where its best line is, not wide everywhere.
-      Expanding every child of each node reached instead (each weighed by the evaluation, as
-      the search did before) plays a little better per iteration but costs about ten times more
-      per decision in the games measured (README, the playtest lab).
+    - Lazy evaluation: a position is evaluated once, when an iteration first reaches it, and
+      that value is the iteration's result (no random rollout: a leaf ends in the game's own
+      evaluation, squashed to [0, 1] per seat, or in `returns()` once the game is over). When a
+      position is reached again (`weigh_at` visits; the root at once), every move from it is
+      weighed once by the evaluation of the position it makes, so the mover's best replies are
+      known before any is searched: each move of the searcher is answered by the opponent's best
+      reply as greedy sees it, not by the first one tried. Without it an untried reply counts at
+      its node's mean (first-play urgency) and a budget of hundreds cannot find the one reply
+      that refutes a move among 30 to 150 (README, the playtest lab: more budget then won the
+      first seat no more games); positions reached once, most of the tree, cost one evaluation.
     - Selection: mean reward + `c` sqrt(times available) / (1 + visits), each node maximising
       the reward of the seat that moves there (OpenSpiel's MCTSBot for N players); `c` = 0.05
       suits rewards that differ by a few hundredths between sound moves.
@@ -155,8 +157,9 @@ class MCTSPlayer(Player):
     """
 
     def __init__(self, budget: int = 50, seconds: float = 0.0, c: float = 0.05, scale: float = 8.0,
-                 evaluator: Evaluator | None = None):
+                 evaluator: Evaluator | None = None, weigh_at: int = 2):
         self.budget, self.seconds, self.c, self.scale = budget, seconds, c, scale
+        self.weigh_at = weigh_at
         self.evaluator = evaluator
         self.name = f"mcts:{seconds:g}s" if seconds else f"mcts:{budget}"
         self.seen: set = set()   # keys of the positions met at this player's decisions in this game
@@ -192,20 +195,28 @@ class MCTSPlayer(Player):
                 for _ in range(pushed):
                     state.pop()
             done += 1
-        best = max(root.edges.values(), key=lambda e: (e.visits, e.value))
+        # the most visited move, then the best summed reward, then at random (moves alike to it)
+        best = max(root.edges.values(), key=lambda e: (e.visits, e.value, rng.random()))
         self.seen.add(after[best.move])  # the position the chosen move makes is met too
         return best.move
 
     def _weigh_root(self, root: _Node, state: State, me, table: dict) -> dict:
         """Weigh every legal move of the root once (the greedy player's knowledge, so the search
-        never knows less): each child position gets the evaluation as its first visit (a chance
-        outcome by its expectation; a repeated position a draw). Returns each move's child key."""
+        never knows less). Returns each move's child key."""
+        after = self._weigh(root, state, me, table, {root.key})
+        root.visits = len(after)   # the count its moves' exploration grows with
+        return after
+
+    def _weigh(self, node: _Node, state: State, me, table: dict, line) -> dict:
+        """Give every legal move of `node` one visit valued by the evaluation of the position it
+        makes (a chance outcome by its expectation; a repetition a draw), and a new child position
+        that value as its first visit. Returns each move's child key."""
         after = {}
         moves = state.legal_moves()
         for move in moves:
             state.push(move)
             key = after[move] = state.key(me)
-            if key == root.key or key in self.seen:
+            if key in line or key in self.seen:
                 rewards = [0.5] * len(state.game.sides)
             else:
                 rewards = self._leaf(state)
@@ -215,9 +226,11 @@ class MCTSPlayer(Player):
                     if child.seat is not None:
                         child.value = rewards[child.seat]
             state.pop()
-            edge = root.edges[move] = _Edge(move)
-            edge.avail, edge.visits, edge.value = 1, 1, rewards[root.seat]
-        root.visits = len(moves)   # the count its moves' exploration grows with
+            edge = node.edges.setdefault(move, _Edge(move))
+            edge.avail += 1
+            edge.visits += 1
+            edge.value += rewards[node.seat]
+        node.weighed = True
         return after
 
     def _seat_of(self, state: State) -> int | None:
@@ -241,6 +254,8 @@ class MCTSPlayer(Player):
                 edge = None
                 move = state.sample_chance(rng)
             else:
+                if not node.weighed and node.visits >= self.weigh_at:
+                    self._weigh(node, state, me, table, line)
                 edge = self._select(node, state, rng, hidden)
                 move = edge.move
                 edges_taken.append((edge, node.seat))
@@ -287,7 +302,7 @@ class MCTSPlayer(Player):
                     best, best_score = e, score
             return best
         if node.moves is None:  # the same moves every visit: kept with their edges
-            node.moves = [node.edges.get(move) or _Edge(move) for move in state.legal_moves()]
+            node.moves = [node.edges.setdefault(move, _Edge(move)) for move in state.legal_moves()]
         explore = c * sqrt(node.visits)
         untried = fpu + explore
         for e in node.moves:
