@@ -18,3 +18,29 @@ def test_mcts_beats_random_as_either_side(side):
     records = run_tasks(make_tasks(GAMES, (viking, irish), seed=2024, turn_cap=200), workers=2)
     summary = summarize(records, ("viking", "irish"))
     assert summary[side]["wins"] >= 9, summary
+
+
+def test_a_budget_in_playouts_and_seconds_stops_at_whichever_comes_first(monkeypatch):
+    """The table's default AI (300 playouts within 0.75 s): a large position stops at the clock,
+    a small budget at its count. The clock here is a fake that moves 0.1 s at each reading."""
+    import itertools
+    import random
+    from pathlib import Path
+    import generator.lab.players as players
+    from generator.config import load_game
+    hoard = load_game(Path(__file__).resolve().parent.parent / "games" / "hoard")
+    state = hoard.new_initial_state()
+    while state.is_chance_node():
+        state.push(state.chance_outcomes()[0][0])
+    ticks = itertools.count()
+    monkeypatch.setattr(players.time, "perf_counter", lambda: next(ticks) / 10)
+    iterations = []
+    real = players.MCTSPlayer._iterate
+    monkeypatch.setattr(players.MCTSPlayer, "_iterate", lambda self, *args: iterations.append(1) or real(self, *args))
+    clocked = players.MCTSPlayer(100_000, seconds=0.35)
+    assert clocked.name == "mcts:100000 within 0.35s"
+    clocked.choose(state.view(state.to_move), random.Random(1))
+    assert 1 <= len(iterations) <= 4            # the clock stopped it, long before 100,000
+    iterations.clear()
+    players.MCTSPlayer(5, seconds=60.0).choose(state.view(state.to_move), random.Random(1))
+    assert len(iterations) == 5                 # the count stopped it, long before a minute

@@ -125,7 +125,8 @@ class _Node:
 
 class MCTSPlayer(Player):
     """Information-set Monte Carlo tree search with a heuristic leaf value, over positions merged by
-    their key, with a budget of `budget` iterations or `seconds` of thinking per decision.
+    their key, with a budget of `budget` iterations or `seconds` of thinking per decision (both:
+    whichever comes first).
 
     - Hidden information: each iteration plays on a fresh determinised sample of the view, and a
       position is found by `state.key(side)`, what the searching side sees of it, so every sample
@@ -161,7 +162,8 @@ class MCTSPlayer(Player):
         self.budget, self.seconds, self.c, self.scale = budget, seconds, c, scale
         self.weigh_at = weigh_at
         self.evaluator = evaluator
-        self.name = f"mcts:{seconds:g}s" if seconds else f"mcts:{budget}"
+        self.name = (f"mcts:{budget} within {seconds:g}s" if budget and seconds else
+                     f"mcts:{seconds:g}s" if seconds else f"mcts:{budget}")
         self.seen: set = set()   # keys of the positions met at this player's decisions in this game
         self._turn = 0
 
@@ -187,8 +189,9 @@ class MCTSPlayer(Player):
         table = {root.key: root}
         after = self._weigh_root(root, _sample(view, rng) if hidden else base, me, table)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
+        limit = self.budget or float("inf")     # both given: whichever comes first
         done = 0
-        while (time.perf_counter() < deadline) if deadline else done < self.budget:
+        while done < limit and (deadline is None or time.perf_counter() < deadline):
             state = view.determinize(rng) if hidden else base
             pushed = self._iterate(root, state, rng, me, table, hidden)
             if not hidden:

@@ -33,7 +33,7 @@ import re
 import secrets
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from ..games.base import Game, InvalidMoveError, State
@@ -44,7 +44,8 @@ SQUARE = re.compile(r"[a-z]\d{1,2}")
 TABLE = "table"  # the hot-seat seat
 HUMAN = "human"
 WORLDS = 24     # samples of what the other sides may hold, to find the moves a seat cannot tell apart
-AI_BUDGET = 300  # MCTS playouts per decision at the table (mcts:N overrides): well under a second
+AI_BUDGET = 300     # MCTS playouts per decision at the table (mcts:N overrides) ...
+AI_SECONDS = 0.75   # ... or this long, whichever comes first, so a large position never keeps people waiting
 MAX_STEPS = 12   # moves a page animates one after another; after a longer absence it just redraws
 
 
@@ -178,7 +179,10 @@ class Table(Seats):
             people = labels
         else:
             from ..lab.players import PlayerSpec
-            self.ai = PlayerSpec.parse(vs, budget=AI_BUDGET).build()
+            spec = PlayerSpec.parse(vs, budget=AI_BUDGET)
+            if vs == "mcts":   # the table's own default: capped in time too
+                spec = replace(spec, seconds=AI_SECONDS)
+            self.ai = spec.build()
             people = people or labels[:1]
         self.humans = tuple(label for label in labels if label in people)
         self.ai_sides = tuple(label for label in labels if label not in people)
