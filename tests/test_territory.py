@@ -476,12 +476,13 @@ def test_simulate_seats_two_three_and_four_players_and_sweeps_the_minimum_territ
     runner = CliRunner()
     for players in ("2", "3", "4"):
         result = runner.invoke(app, ["simulate", "--game", str(HOARD), "--players", players, "--ai", "random",
-                                     "-n", "6", "-j", "1", "--no-progress", "--no-png", "--out", str(tmp_path / players)])
+                                     "-n", "6", "-j", "1", "--no-progress", "--no-png", "--no-strength",
+                                     "--out", str(tmp_path / players)])
         assert result.exit_code == 0, result.output
         assert result.output.count(" wins ") == int(players)
         assert "seat order: win shares by seat" in result.output and "mean score [95% CI]" in result.output
     result = runner.invoke(app, ["simulate", "--game", str(HOARD), "--players", "3", "--ai", "random", "-n", "4",
-                                 "-j", "1", "--no-progress", "--no-png", "--vary", "min_territory=3,4,5",
+                                 "-j", "1", "--no-progress", "--no-png", "--no-strength", "--vary", "min_territory=3,4,5",
                                  "--out", str(tmp_path / "vary")])
     assert result.exit_code == 0, result.output
     assert all(f"min_territory={k}: 4 games" in result.output for k in (3, 4, 5))
