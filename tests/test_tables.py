@@ -3,12 +3,12 @@ its key's line, and each kind of mistake is worded the same whichever table it i
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from folders import copy_game
 from generator.config import load_game
 from generator.errors import GameFileError
 from generator.kit.model import load_kit
@@ -111,14 +111,10 @@ def test_a_dataclass_is_filled_from_its_table(tmp_path):
 
 
 def edited(tmp_path: Path, game: str, old: str, new: str) -> Path:
-    """A copy of a game folder with one edit to its components.toml."""
-    folder = tmp_path / "game"
-    shutil.copytree(ROOT / game, folder, ignore=shutil.ignore_patterns("output"))
-    path = folder / "components.toml"
-    source = path.read_text(encoding="utf-8")
-    assert old in source
-    path.write_text(source.replace(old, new, 1), encoding="utf-8")
-    return folder
+    """A copy of a game folder (its own files, not the repository around the default game) with
+    one edit to its components.toml."""
+    return copy_game(tmp_path / "game", ROOT / game, names=("components.toml", "rules.md", "examples.md"),
+                     edit=[(old, new)], setups=True)
 
 
 def line(folder: Path, number: int) -> str:
