@@ -26,6 +26,8 @@ import sys
 import time
 from pathlib import Path
 
+from yardsticks import chess_playouts
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
 FOLDERS = tuple(f for f in ("tile-duel", "thornwick") if (GAMES / f / "components.toml").exists())
@@ -48,20 +50,6 @@ def duel_playouts(folder: str, seconds: float = 0.0, games: int = 0, seed: int =
             state.push(rng.choice(state.legal_moves()))
             if state.drawn < 0:          # a placement ends a draw turn: the turn counts once
                 plies += 1
-        played += 1
-    return played, plies, time.process_time() - start
-
-
-def chess_playouts(seconds: float = 0.0, games: int = 0, seed: int = 0) -> tuple[int, int, float]:
-    import chess
-    rng = random.Random(seed)
-    played = plies = 0
-    start = time.process_time()
-    while (time.process_time() - start < seconds) if seconds else played < games:
-        board = chess.Board()
-        while not board.is_game_over(claim_draw=False):
-            board.push(rng.choice(list(board.legal_moves)))
-            plies += 1
         played += 1
     return played, plies, time.process_time() - start
 

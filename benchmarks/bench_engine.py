@@ -11,6 +11,7 @@ import random
 import time
 
 from generator.games.siege import State
+from yardsticks import chess_playouts
 
 
 def armagh_playouts(seconds: float, seed: int = 0) -> tuple[int, int, float]:
@@ -28,20 +29,6 @@ def armagh_playouts(seconds: float, seed: int = 0) -> tuple[int, int, float]:
     return games, actions, time.perf_counter() - start
 
 
-def chess_playouts(seconds: float, seed: int = 0) -> tuple[int, int, float]:
-    import chess
-    rng = random.Random(seed)
-    games = plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        board = chess.Board()
-        while not board.is_game_over(claim_draw=False):
-            board.push(rng.choice(list(board.legal_moves)))
-            plies += 1
-        games += 1
-    return games, plies, time.perf_counter() - start
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
@@ -50,7 +37,7 @@ def main() -> None:
     print(f"siege-pnp engine: {games / elapsed:8.1f} games/s  {actions / elapsed:9.0f} actions/s "
           f"({games} games, {actions / games:.0f} actions/game)")
     try:
-        cgames, plies, celapsed = chess_playouts(args.seconds)
+        cgames, plies, celapsed = chess_playouts(args.seconds, clock=time.perf_counter)
     except ImportError:
         print("python-chess not installed: pip install chess")
         return

@@ -17,6 +17,7 @@ import random
 import time
 
 from generator.games.tafl import TaflGame
+from yardsticks import board_playouts
 
 
 def tafl_playouts(seconds: float, seed: int = 0, turn_cap: int = 0) -> tuple[int, int, float]:
@@ -31,20 +32,6 @@ def tafl_playouts(seconds: float, seed: int = 0, turn_cap: int = 0) -> tuple[int
         state = game.new_initial_state(options)
         while not state.is_game_over():
             state.push(rng.choice(state.legal_moves()))
-            plies += 1
-        games += 1
-    return games, plies, time.perf_counter() - start
-
-
-def hnefatafl_playouts(seconds: float, seed: int = 0) -> tuple[int, int, float]:
-    import hnefatafl
-    rng = random.Random(seed)
-    games = plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        board = hnefatafl.Board()
-        while not board.is_game_over():
-            board.push(rng.choice(list(board.legal_moves)))
             plies += 1
         games += 1
     return games, plies, time.perf_counter() - start
@@ -71,7 +58,8 @@ def main() -> None:
     print(f"  capped:       {capped:9.0f} plies/s  {cgames / celapsed:7.1f} games/s  "
           f"({cgames} games, {cplies / cgames:.0f} plies/game, turn-cap=200)")
     try:
-        hgames, hplies, helapsed = hnefatafl_playouts(args.seconds)
+        import hnefatafl
+        hgames, hplies, helapsed = board_playouts(hnefatafl.Board, args.seconds, clock=time.perf_counter)
     except ImportError:
         print("pyhnefatafl not installed: pip install -e '.[bench]'")
         return

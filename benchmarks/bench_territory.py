@@ -29,6 +29,7 @@ from pathlib import Path
 import chess
 
 from generator.config import load_game
+from yardsticks import chess_playouts
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = load_game(ROOT / "games" / "hoard")
@@ -93,19 +94,6 @@ def territory_games(seconds: float, players: int) -> tuple[int, int, float]:
     return games, actions, time.process_time() - start
 
 
-def chess_games(seconds: float) -> tuple[int, int, float]:
-    rng = random.Random(2)
-    games = plies = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        board = chess.Board()
-        while not board.is_game_over():
-            board.push(rng.choice(list(board.legal_moves)))
-            plies += 1
-        games += 1
-    return games, plies, time.process_time() - start
-
-
 def simulate_run(games: int) -> float:
     """Wall seconds of `pnp simulate --games N --players 2 --ai random` in a fresh process."""
     with tempfile.TemporaryDirectory() as out:
@@ -139,7 +127,7 @@ def main() -> None:
         games, actions, seconds = territory_games(args.seconds, players)
         print(f"  territory, {players} players: {1000 * seconds / games:6.2f} ms a game ({games / seconds:6.1f} games/s, "
               f"{actions / games:.0f} actions, {actions / seconds:,.0f} actions/s)")
-    games, plies, seconds = chess_games(args.seconds)
+    games, plies, seconds = chess_playouts(args.seconds, seed=2)
     print(f"  python-chess:          {1000 * seconds / games:6.2f} ms a game ({games / seconds:6.1f} games/s, "
           f"{plies / games:.0f} plies, {plies / seconds:,.0f} plies/s)")
     if not args.no_cli:
