@@ -1,6 +1,6 @@
 """The movement-grid vocabulary (generator/games/symbols.py): plain data an engine can import
 without the kit's drawing code, the one table the kit's tiles and legend and an engine read, with
-the designer's own symbols and names ([symbols.KEY]) and overlay grids (DUEL-RULINGS 4-7)."""
+the designer's own symbols and names ([symbols.KEY]) and overlay grids (docs/rulings/duel.md, rulings 4-7)."""
 
 import subprocess
 import sys

@@ -58,7 +58,7 @@ def _fits(r: Reader, where: str, key: str, check: Callable[[], Any]) -> Any:
 
 
 def _leader(r: Reader, keys: list[str]) -> tuple[str | None, str | None, int]:
-    """[numbers] leader, start_tile and start_tiles (DUEL-RULINGS 3): the kinds they name checked."""
+    """[numbers] leader, start_tile and start_tiles (docs/rulings/duel.md, ruling 3): the kinds they name checked."""
     numbers = r.game.template_values()
     found = []
     for name in ("leader", "start_tile"):
@@ -74,7 +74,7 @@ def _leader(r: Reader, keys: list[str]) -> tuple[str | None, str | None, int]:
 
 
 def _setup(r: Reader, leader: str, start: str | None, count: int) -> None:
-    """The set-up the tiles imply (DUEL-RULINGS 11): each side's leader on a middle square of its
+    """The set-up the tiles imply (docs/rulings/duel.md, ruling 11): each side's leader on a middle square of its
     home rank, `count` start tiles on the squares beside it, for the cover's picture."""
     board, sides = r.game.board, r.sides()
     if len(sides) != 2 or board.files < 3:
@@ -125,7 +125,7 @@ def read_tiles(r: Reader, style: dict[str, Any], vocabulary: Vocabulary, fonts: 
 
 
 def read_letters(r: Reader, entries: list) -> dict[str, str]:
-    """Each tile kind's letter in example grids (DUEL-RULINGS 7): its declared `letter`, checked,
+    """Each tile kind's letter in example grids (docs/rulings/duel.md, ruling 7): its declared `letter`, checked,
     else the one `tile_letters` derives."""
     declared = {}
     for e in entries:

@@ -4,7 +4,7 @@ reportlab vector drawing in a 100-unit box (original art, in the kit's one visua
 Faces: `tafl-attacker`, `tafl-defender`, `tafl-king`, `tafl-turn` (the skilled-play turn marker)
 and the ground marks `tafl-throne` and `tafl-corner` that the board and the rulebook's diagrams
 draw under the tokens. The sides differ by shape and pattern as well as colour, so a greyscale
-print or a colour-blind player still tells them apart (TAFL-RULINGS.md ruling 2):
+print or a colour-blind player still tells them apart (docs/rulings/tafl.md, ruling 2):
 
 - attackers: dark iron ground, diagonal stripes, a chamfered (octagonal) frame, crossed spears;
 - defenders: pale bone ground, a dot pattern, a round frame, a round shield with a boss;
