@@ -51,10 +51,11 @@ class Actions:
         side = self.to_move
         viking = side is Side.VIKING
         steps, pairs = [], []
-        for frm in range(BOARD.size):
+        # The side's pieces on the board by square (ascending, the order of the moves), from the
+        # position index `pos` rather than a scan of all 64 squares.
+        for frm in sorted([square for piece, square in enumerate(self.pos)
+                           if square >= 0 and SIDE_OF[kind[piece]] is side and piece not in acted]):
             piece = board[frm]
-            if not piece or SIDE_OF[kind[piece]] is not side or piece in acted:
-                continue
             stunned = stun[piece] > 0
             strength = STRENGTH[kind[piece]]
             row = STEP_MOVES[frm]
@@ -68,16 +69,17 @@ class Actions:
                     continue
                 if stunned:  # ruling 7: a stunned troop cannot push
                     continue
-                plan = self._plan_push(t, d, strength)
-                if plan is not None:
+                # One plan at strength 2 answers both questions: a push that moves or eliminates
+                # the piece behind (_ELIM_Q, _MOVE_Q) is a chain, which needs strength 2 (ruling 8).
+                plan = self._plan_push(t, d, 2)
+                if plan is None:
+                    continue  # a third piece in line
+                chain = plan[0] >= _ELIM_Q
+                if strength == 2 or not chain:
                     steps.append(row[d])
                 # Ruling 9: a two-troop push is legal when the target is backed by its own piece
                 # (a chain); its strength is 2 even behind a revealed Berserker or Chief.
-                if strength == 1:
-                    backed = plan is None and self._plan_push(t, d, 2) is not None
-                else:
-                    backed = plan is not None and self._plan_push(t, d, 1) is None
-                if backed:
+                if chain:
                     back = STEP[frm][OPPOSITE[d]]
                     if back >= 0:
                         helper = board[back]
@@ -85,9 +87,8 @@ class Actions:
                             pairs.append(TWO_PUSH_MOVES[frm][d])
         steps.extend(pairs)
         if not viking and self._reserve_at_start() > 0:
-            for square in range(BOARD.size):
-                if terrain[square] == VILLAGE and not board[square]:
-                    steps.append(DEPLOY_MOVES[square])
+            steps.extend([DEPLOY_MOVES[square] for square, ground in enumerate(terrain)
+                          if ground == VILLAGE and not board[square]])
         return steps
 
     def _plan_push(self, t: int, d: int, strength: int) -> tuple[int, int] | None:

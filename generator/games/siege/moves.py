@@ -10,7 +10,7 @@ from enum import IntEnum
 
 from ..base import InvalidMoveError
 from .board import BOARD, DIRECTION_TO, OPPOSITE, STEP, parse_square, square_name
-from .enums import KIND_OF_LETTER, LETTER, Kind
+from .enums import HIDDEN_KINDS, KIND_OF_LETTER, LETTER, Kind
 
 
 class MoveKind(IntEnum):
@@ -126,3 +126,11 @@ TWO_PUSH_MOVES = tuple(tuple(Move(MoveKind.TWO_PUSH, frm=s, to=STEP[s][d], back=
                              if STEP[s][d] >= 0 and STEP[s][OPPOSITE[d]] >= 0 else None
                              for d in range(8)) for s in range(BOARD.size))
 DEPLOY_MOVES = tuple(Move(MoveKind.DEPLOY, to=s) for s in range(BOARD.size))
+# The setup steps that name one square, the same way (`Setup._setup_moves` lists them at every step):
+# REMOVE_RIVER_MOVES[square], VILLAGE_MOVES[square], PLACE_IRISH_MOVES[square] and
+# PLACE_VIKING_MOVES[square][kind] for the hidden kinds (None for the others).
+REMOVE_RIVER_MOVES = tuple(Move(MoveKind.REMOVE_RIVER, to=s) for s in range(BOARD.size))
+VILLAGE_MOVES = tuple(Move(MoveKind.VILLAGE, to=s) for s in range(BOARD.size))
+PLACE_IRISH_MOVES = tuple(Move(MoveKind.PLACE_IRISH, to=s) for s in range(BOARD.size))
+PLACE_VIKING_MOVES = tuple(tuple(Move(MoveKind.PLACE_VIKING, to=s, piece=Kind(k)) if k in HIDDEN_KINDS else None
+                                 for k in range(len(Kind) + 1)) for s in range(BOARD.size))

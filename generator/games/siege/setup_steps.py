@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from .board import BOARD, VILLAGE_SQUARES
 from .enums import HIDDEN_KINDS, Kind, Phase, Side, Terrain
-from .moves import END, Move, MoveKind
+from .moves import (END, PLACE_IRISH_MOVES, PLACE_VIKING_MOVES, REMOVE_RIVER_MOVES, VILLAGE_MOVES, Move,
+                    MoveKind)
 
 if TYPE_CHECKING:
     from .game import SiegeGame
@@ -50,15 +51,14 @@ class Setup:
                 moves.append(END)
             return moves
         if phase is Phase.RIVER_REMOVE:
-            return [Move(MoveKind.REMOVE_RIVER, to=s) for s in range(BOARD.size) if terrain[s] == Terrain.RIVER] + [END]
+            return [REMOVE_RIVER_MOVES[s] for s in range(BOARD.size) if terrain[s] == Terrain.RIVER] + [END]
         if phase is Phase.VILLAGES:
-            return [Move(MoveKind.VILLAGE, to=s) for s in VILLAGE_SQUARES if terrain[s] == Terrain.OPEN]
+            return [VILLAGE_MOVES[s] for s in VILLAGE_SQUARES if terrain[s] == Terrain.OPEN]
         if phase is Phase.VIKING_TROOPS:
             kinds = [k for k in HIDDEN_KINDS if self.supply[k]]
-            return [Move(MoveKind.PLACE_VIKING, to=s, piece=k)
-                    for s in BOARD.rank_squares(BOARD.ranks) if not board[s] for k in kinds]
+            return [PLACE_VIKING_MOVES[s][k] for s in BOARD.rank_squares(BOARD.ranks) if not board[s] for k in kinds]
         rows = BOARD.rank_squares(1, self.rules.irish_rows)
-        return [Move(MoveKind.PLACE_IRISH, to=s) for s in rows if not board[s]] + [END]
+        return [PLACE_IRISH_MOVES[s] for s in rows if not board[s]] + [END]
 
     def _lay_river(self, rank: int) -> None:
         """Ruling 2: the tiles lie in a line across `rank`; the Irish shift some next."""
