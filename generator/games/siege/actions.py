@@ -9,9 +9,9 @@ the engine's hot path.
 from __future__ import annotations
 
 from ..base import IllegalMoveError
-from .board import BOARD, DIRECTION_TO, NEIGHBOURS, OPPOSITE, STEP, square_name
+from .board import DIRECTION_TO, OPPOSITE, STEP, square_name
 from .enums import RIVER, SIDE_OF, STRENGTH, VILLAGE, Phase, Side, Terrain
-from .moves import DEPLOY_MOVES, END, STEP_MOVES, TWO_PUSH_MOVES, Move, MoveKind
+from .moves import DEPLOY_MOVES, END, NEIGHBOUR_STEPS, TWO_PUSH_MOVES, Move, MoveKind
 
 # What a push does (`Actions._plan_push`): the pushed piece P is eliminated or moves, or the piece Q
 # behind it in a chain is.
@@ -58,14 +58,12 @@ class Actions:
             piece = board[frm]
             stunned = stun[piece] > 0
             strength = STRENGTH[kind[piece]]
-            row = STEP_MOVES[frm]
-            for d, t in NEIGHBOURS[frm]:
-                if terrain[t] == RIVER:  # ruling 6: never onto a river tile
-                    continue
-                target = board[t]
-                if not target:
-                    if not (stunned and viking and terrain[t] == VILLAGE):  # a stunned Viking cannot loot
-                        steps.append(row[d])
+            for t, move, d in NEIGHBOUR_STEPS[frm]:
+                if not board[t]:
+                    # Ruling 6: never onto a river tile (an occupied square never is one); a
+                    # stunned Viking cannot loot (ruling 14).
+                    if terrain[t] != RIVER and not (stunned and viking and terrain[t] == VILLAGE):
+                        steps.append(move)
                     continue
                 if stunned:  # ruling 7: a stunned troop cannot push
                     continue
@@ -76,7 +74,7 @@ class Actions:
                     continue  # a third piece in line
                 chain = plan[0] >= _ELIM_Q
                 if strength == 2 or not chain:
-                    steps.append(row[d])
+                    steps.append(move)
                 # Ruling 9: a two-troop push is legal when the target is backed by its own piece
                 # (a chain); its strength is 2 even behind a revealed Berserker or Chief.
                 if chain:

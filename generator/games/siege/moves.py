@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from ..base import InvalidMoveError
-from .board import BOARD, DIRECTION_TO, OPPOSITE, STEP, parse_square, square_name
+from .board import BOARD, DIRECTION_TO, NEIGHBOURS, OPPOSITE, STEP, parse_square, square_name
 from .enums import HIDDEN_KINDS, KIND_OF_LETTER, LETTER, Kind
 
 
@@ -126,6 +126,9 @@ TWO_PUSH_MOVES = tuple(tuple(Move(MoveKind.TWO_PUSH, frm=s, to=STEP[s][d], back=
                              if STEP[s][d] >= 0 and STEP[s][OPPOSITE[d]] >= 0 else None
                              for d in range(8)) for s in range(BOARD.size))
 DEPLOY_MOVES = tuple(Move(MoveKind.DEPLOY, to=s) for s in range(BOARD.size))
+# NEIGHBOUR_STEPS[square]: (neighbour, the step there, direction), neighbours ascending (the
+# move generator's inner loop).
+NEIGHBOUR_STEPS = tuple(tuple((t, STEP_MOVES[s][d], d) for d, t in NEIGHBOURS[s]) for s in range(BOARD.size))
 # The setup steps that name one square, the same way (`Setup._setup_moves` lists them at every step):
 # REMOVE_RIVER_MOVES[square], VILLAGE_MOVES[square], PLACE_IRISH_MOVES[square] and
 # PLACE_VIKING_MOVES[square][kind] for the hidden kinds (None for the others).
