@@ -21,12 +21,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-from yardsticks import chess_playouts
+from yardsticks import chess_playouts, instructions_per_ply
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
@@ -67,7 +65,6 @@ def rates(rounds: int, seconds: float) -> dict[str, float]:
 
 
 SCRIPT = """
-import sys
 sys.path.insert(0, {root!r}); sys.path.insert(0, {bench!r})
 import bench_duel
 which, games = sys.argv[1], int(sys.argv[2])
@@ -83,20 +80,10 @@ else:
 """
 
 
-def counted(which: str, games: int) -> tuple[int, int]:
-    """(instructions, plies) of `games` random games under callgrind."""
-    script = SCRIPT.format(root=str(ROOT), bench=str(ROOT / "benchmarks"))
-    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                             "-c", script, which, str(games)], capture_output=True, text=True, check=True)
-    collected = next(line for line in result.stderr.splitlines() if "Collected" in line)
-    return int(collected.split()[-1]), int(result.stdout.split()[-1])
-
-
 def per_ply(which: str, games: int) -> float:
-    """Instructions per ply, the start-up (the same script playing no game) subtracted."""
-    base, _ = counted(which, 0)
-    total, plies = counted(which, games)
-    return (total - base) / plies
+    """Instructions per ply of `games` random games (python-chess's for `which` "chess")."""
+    script = SCRIPT.format(root=str(ROOT), bench=str(ROOT / "benchmarks"))
+    return instructions_per_ply(script, which, games=games)
 
 
 def main() -> None:

@@ -4,6 +4,8 @@ random legal moves from the start to the end of the game, counted in plies."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
 from typing import Callable
 
@@ -30,3 +32,18 @@ def chess_playouts(seconds: float = 0.0, games: int = 0, seed: int = 0,
     claimed: insufficient material, the 75-move and fivefold rules)."""
     import chess
     return board_playouts(chess.Board, seconds, games, seed, clock)
+
+
+def instructions_per_ply(script: str, *args: str, games: int) -> float:
+    """Instructions per ply under valgrind's callgrind: the same for the same work whatever else
+    the machine does. `script` is Python run as `python -c script *args GAMES`; it plays GAMES
+    games and prints the plies it played last. Its start-up (the same script with 0 games, which
+    should import and warm up what the games use) is subtracted."""
+    def counted(n: int) -> tuple[int, int]:
+        result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                                 "-c", script, *args, str(n)], capture_output=True, text=True, check=True)
+        collected = next(line for line in result.stderr.splitlines() if "Collected" in line)
+        return int(collected.split()[-1]), int(result.stdout.split()[-1])
+    base, _ = counted(0)
+    total, plies = counted(games)
+    return (total - base) / plies

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..base import IllegalMoveError
 from .board import DIRECTION_TO, OPPOSITE, STEP, square_name
-from .enums import RIVER, SIDE_OF, STRENGTH, VILLAGE, Phase, Side, Terrain
+from .enums import IRISH, PLAY, RIVER, SIDE_OF, STRENGTH, VIKING, VILLAGE, Terrain
 from .moves import DEPLOY_MOVES, END, NEIGHBOUR_STEPS, TWO_PUSH_MOVES, Move, MoveKind
 
 # What a push does (`Actions._plan_push`): the pushed piece P is eliminated or moves, or the piece Q
@@ -27,7 +27,7 @@ class Actions:
         """All legal moves, ascending; empty once the game is over."""
         if self._outcome is not None:
             return []
-        if self.phase is not Phase.PLAY:
+        if self.phase is not PLAY:
             return self._setup_moves()
         moves = self._actions()
         if self.actions or not moves:
@@ -41,7 +41,7 @@ class Actions:
         return self.reserve + self.tracker.count(1)
 
     def _advances_tracker(self) -> bool:
-        return self.to_move is Side.IRISH or self.options.tracker_every_turn
+        return self.to_move is IRISH or self.options.tracker_every_turn
 
     def _actions(self) -> list[Move]:
         """Steps and pushes (rulings 5-9), then two-troop pushes, then deployments (ruling 16)."""
@@ -49,7 +49,7 @@ class Actions:
             return []
         board, kind, terrain, stun, acted = self.board, self.kind, self.terrain, self.stun, self.acted
         side = self.to_move
-        viking = side is Side.VIKING
+        viking = side is VIKING
         steps, pairs = [], []
         # The side's pieces on the board by square (ascending, the order of the moves), from the
         # position index `pos` rather than a scan of all 64 squares.
@@ -96,7 +96,7 @@ class Actions:
         pushed = board[t]
         side = SIDE_OF[kind[pushed]]
         u = STEP[t][d]
-        if u < 0 or terrain[u] == RIVER or (terrain[u] == VILLAGE and side is Side.VIKING):
+        if u < 0 or terrain[u] == RIVER or (terrain[u] == VILLAGE and side is VIKING):
             return _ELIM_P, t
         beyond = board[u]
         if not beyond:
@@ -106,7 +106,7 @@ class Actions:
         if strength < 2:
             return None  # a chain needs strength 2
         w = STEP[u][d]
-        if w < 0 or terrain[w] == RIVER or (terrain[w] == VILLAGE and side is Side.VIKING):
+        if w < 0 or terrain[w] == RIVER or (terrain[w] == VILLAGE and side is VIKING):
             return _ELIM_Q, u
         third = board[w]
         if not third:
@@ -126,13 +126,13 @@ class Actions:
             return refuse(f"the game is over: {self._outcome}")
         if move in self.legal_moves():
             return None
-        if self.phase is not Phase.PLAY:
+        if self.phase is not PLAY:
             return refuse(f"not a legal setup step now (setup step: {self.phase.name.lower().replace('_', ' ')})")
         side = self.to_move
         if move.kind is MoveKind.END:
             return refuse("a player who can act must take at least one action", 5)
         if move.kind is MoveKind.DEPLOY:
-            if side is not Side.IRISH:
+            if side is not IRISH:
                 return refuse("only the Irish deploy troops", 16)
             if self._reserve_at_start() == 0:
                 return refuse("there is no Irish troop in Reserve", 16)

@@ -93,6 +93,7 @@ def build_state(cells: list[Cell], fields: dict[str, tuple[int, str]], game,
             state.stun[piece] = state.turn if mine else state.turn + 1
         if cell.treasure:
             carriers.append(piece)
+    state.looted = state.terrain.count(Terrain.LOOTED)
     if len(carriers) > 1:
         raise ImpossiblePosition(grid_line, "the treasure ($) is on more than one piece")
     treasure = get.get("treasure", "carried" if carriers else "irish-side")

@@ -129,9 +129,12 @@ DEPLOY_MOVES = tuple(Move(MoveKind.DEPLOY, to=s) for s in range(BOARD.size))
 # NEIGHBOUR_STEPS[square]: (neighbour, the step there, direction), neighbours ascending (the
 # move generator's inner loop).
 NEIGHBOUR_STEPS = tuple(tuple((t, STEP_MOVES[s][d], d) for d, t in NEIGHBOURS[s]) for s in range(BOARD.size))
-# The setup steps that name one square, the same way (`Setup._setup_moves` lists them at every step):
-# REMOVE_RIVER_MOVES[square], VILLAGE_MOVES[square], PLACE_IRISH_MOVES[square] and
-# PLACE_VIKING_MOVES[square][kind] for the hidden kinds (None for the others).
+# The setup steps, the same way (`Setup._setup_moves` lists them at every step): REMOVE_RIVER_MOVES[square],
+# VILLAGE_MOVES[square], PLACE_IRISH_MOVES[square], PLACE_VIKING_MOVES[square][kind] for the hidden
+# kinds (None for the others), and SHIFT_RIVER_MOVES[frm, to] between ranks 4 and 5 (ruling 2).
+SHIFT_RIVER_MOVES = {(a, b): Move(MoveKind.SHIFT_RIVER, frm=a, to=b)
+                     for ranks in ((4, 5), (5, 4))
+                     for a, b in zip(BOARD.rank_squares(ranks[0]), BOARD.rank_squares(ranks[1]))}
 REMOVE_RIVER_MOVES = tuple(Move(MoveKind.REMOVE_RIVER, to=s) for s in range(BOARD.size))
 VILLAGE_MOVES = tuple(Move(MoveKind.VILLAGE, to=s) for s in range(BOARD.size))
 PLACE_IRISH_MOVES = tuple(Move(MoveKind.PLACE_IRISH, to=s) for s in range(BOARD.size))

@@ -11,8 +11,8 @@ from __future__ import annotations
 from ..base import IllegalMoveError
 from .actions import _ELIM_P, _ELIM_Q, _MOVE_Q
 from .board import DIRECTION_TO, STEP, rank_of
-from .enums import (IRISH_POINTS, LOOTED, REVEALED, SIDE_OF, STRENGTH, VIKING_POINTS, VILLAGE, Kind, Point,
-                    Side, Termination, Treasure, outcome_of)
+from .enums import (CARRIED, IRISH, IRISH_POINTS, IRISH_SIDE, LOOTED, REVEALED, SIDE_OF, STRENGTH, VIKING,
+                    VIKING_POINTS, VIKING_SIDE, VILLAGE, Kind, Point, Side, Termination, outcome_of)
 from .moves import END, Move, MoveKind
 
 
@@ -24,17 +24,17 @@ class Play:
     def point_flags(self) -> tuple[bool, bool, bool, bool, bool]:
         """Ruling 21 as flags, in the order of IRISH_POINTS then VIKING_POINTS."""
         treasure = self.treasure
-        carried = SIDE_OF[self.kind[self.carrier]] if treasure is Treasure.CARRIED else None
-        return (treasure is Treasure.IRISH_SIDE or carried is Side.IRISH,
+        carried = SIDE_OF[self.kind[self.carrier]] if treasure is CARRIED else None
+        return (treasure is IRISH_SIDE or carried is IRISH,
                 self.defeated >= self.numbers.defeats_for_point,
                 self.chief_defeated,
-                treasure is Treasure.VIKING_SIDE or carried is Side.VIKING,
-                self.terrain.count(LOOTED) >= self.counts.villages)
+                treasure is VIKING_SIDE or carried is VIKING,
+                self.looted >= self.counts.villages)
 
     def points(self, side: Side) -> frozenset[Point]:
         """Ruling 21: the victory points `side` holds now."""
         flags = self.point_flags()
-        if side is Side.IRISH:
+        if side is IRISH:
             return frozenset(p for p, held in zip(IRISH_POINTS, flags[:3]) if held)
         return frozenset(p for p, held in zip(VIKING_POINTS, flags[3:]) if held)
 
@@ -94,7 +94,7 @@ class Play:
         frm, t = move.frm, move.to
         d = DIRECTION_TO[frm][t]
         mover = board[frm]
-        helper = board[move.back] if move.kind is MoveKind.TWO_PUSH else 0
+        helper = board[move.back] if move.back >= 0 else 0  # a two-troop push's backing troop
         self.acted.append(mover)
         if helper:
             self.acted.append(helper)
@@ -122,10 +122,11 @@ class Play:
         self._move(mover, frm, t, actors)
         if helper:
             self._move(helper, move.back, frm, actors)
-        if side is Side.VIKING:  # ruling 14: an unstunned Viking entering a village loots it
+        if side is VIKING:  # ruling 14: an unstunned Viking entering a village loots it
             for piece in (mover, helper):
                 if piece and self.terrain[self.pos[piece]] == VILLAGE:
                     self.terrain[self.pos[piece]] = LOOTED
+                    self.looted += 1
         if self.options.pickup_own_move_only:
             arrivals = actors
         else:
@@ -134,7 +135,7 @@ class Play:
 
     def _move(self, piece: int, a: int, b: int, arrivals: list) -> None:
         self.board[a], self.board[b], self.pos[piece] = 0, piece, b
-        if SIDE_OF[self.kind[piece]] is Side.VIKING:
+        if SIDE_OF[self.kind[piece]] is VIKING:
             arrivals.append((piece, a))
 
     def _stun(self, piece: int) -> None:
@@ -152,7 +153,7 @@ class Play:
             self.tracker.append(1 + self.unlooted())  # ruling 15
             self.tracker.sort()
             if self.carrier == piece:  # ruling 19: an Irish carrier eliminated
-                self.treasure, self.carrier = Treasure.IRISH_SIDE, 0
+                self.treasure, self.carrier = IRISH_SIDE, 0
             return False
         if kind in REVEALED:
             self.kind[piece] = REVEALED[kind]
@@ -167,26 +168,26 @@ class Play:
         elif kind == Kind.BERSERKER:
             self.berserkers_defeated += 1
         if self.carrier == piece:  # ruling 19
-            if self.to_move is Side.IRISH:
+            if self.to_move is IRISH:
                 self.carrier = actor
             else:
-                self.treasure, self.carrier = Treasure.IRISH_SIDE, 0
+                self.treasure, self.carrier = IRISH_SIDE, 0
         return False
 
     def _settle_treasure(self, arrivals: list[tuple[int, int]]) -> None:
         """Rulings 18-20, when an action ends."""
-        if self.treasure is Treasure.CARRIED:
+        if self.treasure is CARRIED:
             rank = rank_of(self.pos[self.carrier])
-            if SIDE_OF[self.kind[self.carrier]] is Side.IRISH:
+            if SIDE_OF[self.kind[self.carrier]] is IRISH:
                 if rank == 1:
-                    self.treasure, self.carrier = Treasure.IRISH_SIDE, 0
+                    self.treasure, self.carrier = IRISH_SIDE, 0
             elif rank == 8:
-                self.treasure, self.carrier = Treasure.VIKING_SIDE, 0
-        if self.treasure is Treasure.IRISH_SIDE:
+                self.treasure, self.carrier = VIKING_SIDE, 0
+        if self.treasure is IRISH_SIDE:
             for piece, came_from in arrivals:
                 square = self.pos[piece]
                 if square >= 0 and square < 8 and came_from >= 8:
-                    self.treasure, self.carrier = Treasure.CARRIED, piece
+                    self.treasure, self.carrier = CARRIED, piece
                     break
 
     def _check_winner(self) -> None:
@@ -197,7 +198,7 @@ class Play:
         if irish < need and vikings < need:
             return
         mover = self.to_move
-        mine = irish if mover is Side.IRISH else vikings
+        mine = irish if mover is IRISH else vikings
         winner = mover if mine >= need else mover.other
         self._outcome = outcome_of(winner, Termination.POINTS, self.points(winner))
 
@@ -205,9 +206,10 @@ class Play:
         """Stuns placed for this turn end; the other side's turn begins (ruling 11)."""
         now = self.turn
         stun = self.stun
-        for piece, until in enumerate(stun):
-            if until and until <= now:
-                stun[piece] = 0
+        if any(stun):  # most turns end with no troop stunned
+            for piece, until in enumerate(stun):
+                if until and until <= now:
+                    stun[piece] = 0
         self.to_move = self.to_move.other
         self.turn += 1
         self.actions, self.acted, self.started = 0, [], False

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from .board import BOARD, VILLAGE_SQUARES
 from .enums import HIDDEN_KINDS, Kind, Phase, Side, Terrain
-from .moves import (END, PLACE_IRISH_MOVES, PLACE_VIKING_MOVES, REMOVE_RIVER_MOVES, VILLAGE_MOVES, Move,
-                    MoveKind)
+from .moves import (END, PLACE_IRISH_MOVES, PLACE_VIKING_MOVES, REMOVE_RIVER_MOVES, SHIFT_RIVER_MOVES, VILLAGE_MOVES,
+                    Move, MoveKind)
 
 if TYPE_CHECKING:
     from .game import SiegeGame
@@ -44,7 +44,7 @@ class Setup:
             return [Move(MoveKind.LAY_RIVER, to=4), Move(MoveKind.LAY_RIVER, to=5)]
         if phase is Phase.RIVER_SHIFT:
             other = 4 if self.river_rank == 5 else 5
-            moves = [Move(MoveKind.SHIFT_RIVER, frm=frm, to=to)
+            moves = [SHIFT_RIVER_MOVES[frm, to]
                      for frm, to in zip(BOARD.rank_squares(self.river_rank), BOARD.rank_squares(other))
                      if terrain[frm] == Terrain.RIVER]
             if self.setup_count >= self.rules.shifts[0] and self.setup_count < self.rules.shifts[1]:
@@ -69,7 +69,18 @@ class Setup:
 
     def _setup(self, move: Move) -> None:
         k = move.kind
-        if k is MoveKind.LAY_RIVER:
+        # The troops' placements first: they are most of the setup's steps.
+        if k is MoveKind.PLACE_VIKING:  # ruling 4: face up on rank 8, reverses hidden
+            self.add_piece(Kind(move.piece), move.to)
+            self.supply[move.piece] -= 1
+            if not any(self.supply[2:]):
+                self.phase, self.to_move = Phase.IRISH_TROOPS, Side.IRISH
+        elif k is MoveKind.PLACE_IRISH:
+            self.add_piece(Kind.IRISH, move.to)
+            self.supply[0] -= 1
+            if not self.supply[0] or all(self.board[s] for s in BOARD.rank_squares(1, self.rules.irish_rows)):
+                self._start_play()
+        elif k is MoveKind.LAY_RIVER:
             self._lay_river(move.to)
         elif k is MoveKind.SHIFT_RIVER:
             self.terrain[move.frm], self.terrain[move.to] = int(Terrain.OPEN), int(Terrain.RIVER)
@@ -91,16 +102,6 @@ class Setup:
                 self.phase, self.to_move = Phase.VIKING_TROOPS, Side.VIKING
             else:
                 self.to_move = self.to_move.other
-        elif k is MoveKind.PLACE_VIKING:  # ruling 4: face up on rank 8, reverses hidden
-            self.add_piece(Kind(move.piece), move.to)
-            self.supply[move.piece] -= 1
-            if not any(self.supply[2:]):
-                self.phase, self.to_move = Phase.IRISH_TROOPS, Side.IRISH
-        elif k is MoveKind.PLACE_IRISH:
-            self.add_piece(Kind.IRISH, move.to)
-            self.supply[0] -= 1
-            if not self.supply[0] or not [m for m in self._setup_moves() if m.kind is MoveKind.PLACE_IRISH]:
-                self._start_play()
         else:  # END of Irish placement: the rest start in Reserve
             self._start_play()
 

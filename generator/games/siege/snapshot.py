@@ -7,7 +7,7 @@ from ..base import Snapshot
 from .enums import Phase, Side, Treasure
 
 SNAPSHOT = Snapshot("board", "terrain", "kind", "pos", "stun", "tracker", "acted", "supply",
-                    "reserve", "defeated", "chief_defeated", "berserkers_defeated", "treasure", "carrier",
+                    "reserve", "defeated", "chief_defeated", "berserkers_defeated", "looted", "treasure", "carrier",
                     "to_move", "phase", "turn", "actions", "started", "setup_count", "river_rank", "_outcome",
                     copied=("board", "terrain", "kind", "pos", "stun", "tracker", "acted", "supply"))
 
@@ -28,6 +28,7 @@ def start() -> tuple:
             [],               # acted: ruling 5, the pieces that acted this turn
             [0, 0, 0, 0, 0],  # supply: [irish, -, plain, berserker, chief] troops not yet placed
             0, 0, False, 0,   # reserve, defeated, chief_defeated, berserkers_defeated
+            0,                # looted: villages looted (ruling 14), the LOOTED squares of terrain counted
             Treasure.IRISH_SIDE, 0,  # treasure, carrier (the carrying piece's id)
             Side.VIKING, Phase.PLAY, 1, 0,  # to_move, phase, turn, actions
             False,            # started: whether this turn has begun (ruling 15: the tracker moved)

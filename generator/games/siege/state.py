@@ -26,7 +26,7 @@ from ..base import Outcome
 from .actions import Actions
 from .board import parse_square, square_name
 from .cells import Cells
-from .enums import SIDE_OF, Kind, Phase, Piece, Side, Terrain, Treasure
+from .enums import PLAY, SIDE_OF, Kind, Phase, Piece, Side, Terrain, Treasure
 from .moves import Move
 from .numbers import RULE_SETS, Counts, RuleNumbers
 from .options import Options, check_options
@@ -129,7 +129,7 @@ class State(Setup, Actions, Play, Views, Cells, TableView, base.State):
     snapshot = SNAPSHOT
 
     def _apply(self, move: Move) -> None:
-        if self.phase is Phase.PLAY:
+        if self.phase is PLAY:
             self._play(move)
         else:
             self._setup(move)
