@@ -56,16 +56,15 @@ class Actions:
         for frm in sorted([square for piece, square in enumerate(self.pos)
                            if square >= 0 and SIDE_OF[kind[piece]] is side and piece not in acted]):
             piece = board[frm]
-            stunned = stun[piece] > 0
+            if stun[piece]:  # ruling 7: a stunned troop only steps; ruling 14: a stunned Viking cannot loot
+                steps.extend([move for t, move, _ in NEIGHBOUR_STEPS[frm] if not board[t] and terrain[t] != RIVER
+                              and not (viking and terrain[t] == VILLAGE)])
+                continue
             strength = STRENGTH[kind[piece]]
             for t, move, d in NEIGHBOUR_STEPS[frm]:
                 if not board[t]:
-                    # Ruling 6: never onto a river tile (an occupied square never is one); a
-                    # stunned Viking cannot loot (ruling 14).
-                    if terrain[t] != RIVER and not (stunned and viking and terrain[t] == VILLAGE):
+                    if terrain[t] != RIVER:  # ruling 6: never onto a river tile (an occupied square never is one)
                         steps.append(move)
-                    continue
-                if stunned:  # ruling 7: a stunned troop cannot push
                     continue
                 # One plan at strength 2 answers both questions: a push that moves or eliminates
                 # the piece behind (_ELIM_Q, _MOVE_Q) is a chain, which needs strength 2 (ruling 8).

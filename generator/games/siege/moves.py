@@ -118,6 +118,8 @@ class Move:
 
 
 END = Move(MoveKind.END)
+# The kinds every move played is tested for, by module name (as enums.py does for the sides).
+END_KIND, DEPLOY_KIND = MoveKind.END, MoveKind.DEPLOY
 
 # Every play move is built once and reused (STEP_MOVES[square][direction], ...).
 STEP_MOVES = tuple(tuple(Move(MoveKind.STEP, frm=s, to=STEP[s][d]) if STEP[s][d] >= 0 else None

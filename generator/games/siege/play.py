@@ -13,7 +13,7 @@ from .actions import _ELIM_P, _ELIM_Q, _MOVE_Q
 from .board import DIRECTION_TO, STEP, rank_of
 from .enums import (CARRIED, IRISH, IRISH_POINTS, IRISH_SIDE, LOOTED, REVEALED, SIDE_OF, STRENGTH, VIKING,
                     VIKING_POINTS, VIKING_SIDE, VILLAGE, Kind, Point, Side, Termination, outcome_of)
-from .moves import END, Move, MoveKind
+from .moves import DEPLOY_KIND, END, END_KIND, Move
 
 
 class Play:
@@ -65,11 +65,12 @@ class Play:
     def _play(self, move: Move) -> None:
         if not self.started:
             self._begin_turn()
-        if move.kind is MoveKind.END:
+        kind = move.kind
+        if kind is END_KIND:
             self._end_turn()
             return
         self.actions += 1
-        if move.kind is MoveKind.DEPLOY:
+        if kind is DEPLOY_KIND:
             self._deploy(move.to)
         else:
             self._act(move)
@@ -194,7 +195,7 @@ class Play:
         """Ruling 22: the first side to hold enough points wins; on a tie the side that acted."""
         need = self.numbers.points_to_win
         flags = self.point_flags()
-        irish, vikings = sum(flags[:3]), sum(flags[3:])
+        irish, vikings = flags[0] + flags[1] + flags[2], flags[3] + flags[4]
         if irish < need and vikings < need:
             return
         mover = self.to_move

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import BOARD, VILLAGE_SQUARES
-from .enums import HIDDEN_KINDS, Kind, Phase, Side, Terrain
+from .enums import HIDDEN_KINDS, OPEN, RIVER, Kind, Phase, Side, Terrain
 from .moves import (END, PLACE_IRISH_MOVES, PLACE_VIKING_MOVES, REMOVE_RIVER_MOVES, SHIFT_RIVER_MOVES, VILLAGE_MOVES,
                     Move, MoveKind)
 
@@ -38,27 +38,27 @@ class Setup:
         return state
 
     def _setup_moves(self) -> list[Move]:
-        """Rulings 2-4: the setup steps."""
+        """Rulings 2-4: the setup steps (the troops' placements first: most of the setup's steps)."""
         phase, terrain, board = self.phase, self.terrain, self.board
+        if phase is Phase.VIKING_TROOPS:
+            kinds = [k for k in HIDDEN_KINDS if self.supply[k]]
+            return [PLACE_VIKING_MOVES[s][k] for s in BOARD.rank_squares(BOARD.ranks) if not board[s] for k in kinds]
+        if phase is Phase.IRISH_TROOPS:
+            rows = BOARD.rank_squares(1, self.rules.irish_rows)
+            return [PLACE_IRISH_MOVES[s] for s in rows if not board[s]] + [END]
         if phase is Phase.RIVER_LAY:
             return [Move(MoveKind.LAY_RIVER, to=4), Move(MoveKind.LAY_RIVER, to=5)]
         if phase is Phase.RIVER_SHIFT:
             other = 4 if self.river_rank == 5 else 5
             moves = [SHIFT_RIVER_MOVES[frm, to]
                      for frm, to in zip(BOARD.rank_squares(self.river_rank), BOARD.rank_squares(other))
-                     if terrain[frm] == Terrain.RIVER]
+                     if terrain[frm] == RIVER]
             if self.setup_count >= self.rules.shifts[0] and self.setup_count < self.rules.shifts[1]:
                 moves.append(END)
             return moves
         if phase is Phase.RIVER_REMOVE:
-            return [REMOVE_RIVER_MOVES[s] for s in range(BOARD.size) if terrain[s] == Terrain.RIVER] + [END]
-        if phase is Phase.VILLAGES:
-            return [VILLAGE_MOVES[s] for s in VILLAGE_SQUARES if terrain[s] == Terrain.OPEN]
-        if phase is Phase.VIKING_TROOPS:
-            kinds = [k for k in HIDDEN_KINDS if self.supply[k]]
-            return [PLACE_VIKING_MOVES[s][k] for s in BOARD.rank_squares(BOARD.ranks) if not board[s] for k in kinds]
-        rows = BOARD.rank_squares(1, self.rules.irish_rows)
-        return [PLACE_IRISH_MOVES[s] for s in rows if not board[s]] + [END]
+            return [REMOVE_RIVER_MOVES[s] for s in range(BOARD.size) if terrain[s] == RIVER] + [END]
+        return [VILLAGE_MOVES[s] for s in VILLAGE_SQUARES if terrain[s] == OPEN]  # Phase.VILLAGES
 
     def _lay_river(self, rank: int) -> None:
         """Ruling 2: the tiles lie in a line across `rank`; the Irish shift some next."""
