@@ -65,6 +65,7 @@ def rates(rounds: int, seconds: float) -> dict[str, float]:
 
 
 SCRIPT = """
+import sys
 sys.path.insert(0, {root!r}); sys.path.insert(0, {bench!r})
 import bench_duel
 which, games = sys.argv[1], int(sys.argv[2])

@@ -4,8 +4,9 @@ issues 2 and 26.
 
 Every move counts as an action (setup steps and `end` included), as every ply counts for chess.
 The machine is shared, so the two alternate in short rounds of CPU time: each side's median round
-is reported, and the median of the rounds' ratios. `--instructions` also counts instructions under valgrind's callgrind, the same
-for the same work whatever else the machine does (each side's start-up subtracted).
+is reported, and the median of the rounds' ratios. `--instructions` also counts instructions
+under valgrind's callgrind, the same for the same work whatever else the machine does (each
+side's start-up subtracted).
 
     python benchmarks/bench_engine.py [--seconds 5] [--rounds 5] [--instructions] [--profile]
 """

@@ -117,7 +117,6 @@ class Piece:
         return LETTER[self.kind] + ("*" if self.stunned else "") + ("$" if self.carries_treasure else "")
 
 
-
 # The members the engine's hot paths compare with, as module names: on CPython 3.11 reading a
 # member from its Enum class (`Side.VIKING`) costs about 100 ns (the enum metaclass's attribute
 # hook), a module name about 10 ns, and a random playout reads dozens per action.
