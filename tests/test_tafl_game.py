@@ -98,6 +98,15 @@ def test_evaluate_prefers_the_king_near_an_open_corner():
     assert game.evaluate(won, Side.DEFENDERS) == 1000.0 and game.evaluate(won, Side.ATTACKERS) == -1000.0
 
 
+def test_evaluate_rewards_the_attackers_closing_a_corner():
+    """Three attackers on a3, b2 and c1 keep the king out of a1 for good; the same three attackers
+    loose in the field close nothing, and the attackers' evaluation tells the two apart."""
+    game = TaflGame()
+    closed = position(f6="K", a3="A", b2="A", c1="A", lines="to-move: defenders\n")
+    loose = position(f6="K", d4="A", d8="A", h4="A", lines="to-move: defenders\n")
+    assert game.evaluate(closed, Side.ATTACKERS) > game.evaluate(loose, Side.ATTACKERS)
+
+
 def test_with_numbers_changes_the_turn_limit_and_cap():
     game = TaflGame().with_numbers(turn_limit=12, turn_cap=50)
     assert dict(game.options) == {"turn-limit": "12", "turn-cap": "50"}

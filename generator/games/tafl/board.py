@@ -186,6 +186,11 @@ class Geometry:
         self.move_of: dict[int, Move] = {}  # frm * size + to -> the one Move object for it
         self.king_lanes = tuple(self._lanes(s, king=True) for s in range(self.size))
         self.man_lanes = tuple(self._lanes(s, king=False) for s in range(self.size))
+        # The squares that close a corner (a3, b2 and c1 for a1): with attackers on all three the
+        # king can reach neither square beside the corner, its only way in (rulings 5 and 13).
+        self.seals = tuple(board.offset(corner, df * x, dr * y)
+                           for corner, (df, dr) in zip(self.corners, ((1, 1), (-1, 1), (1, -1), (-1, -1)))
+                           for x, y in ((0, 2), (1, 1), (2, 0)))
 
     def move(self, frm: int, to: int) -> Move:
         key = frm * self.size + to

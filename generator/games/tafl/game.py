@@ -304,7 +304,9 @@ class TaflGame(Game):
         """A cheap heuristic for `side` (positive is good), +-1000 once decided: material (a
         defender is worth two attackers), the king's open lines to the edge and corners, the
         squares it can reach from which a corner is open (its threats for the next move, which the
-        attackers must block), its distance to the nearest corner, and the attackers beside it."""
+        attackers must block), its distance to the nearest corner, the attackers beside it, and
+        the attackers closing the corners (`Geometry.seals`: the blockade that keeps the king from
+        every corner for good, worth three attackers each)."""
         if state.is_game_over():
             return 1000.0 * state.player_return(side)
         board, geo = state.board, state.geo
@@ -329,6 +331,7 @@ class TaflGame(Game):
                     threats += 1
         score += 3.0 * min(threats, 3)
         score -= 2.0 * sum(1 for t in geo.steps[king] if t >= 0 and board[t] == 1)
+        score -= 3.0 * sum(1 for t in geo.seals if board[t] == 1)
         return score if side is Side.DEFENDERS else -score
 
     def evaluations(self, state: TaflState) -> list[float]:
