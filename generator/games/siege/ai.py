@@ -57,7 +57,7 @@ def viking_edges(state: State) -> tuple[float, float]:
             vikings.append(square)
             if square < 8 * nearest:
                 nearest = square // 8
-    looted = terrain.count(3)  # Terrain.LOOTED
+    looted = state.looted  # villages looted (ruling 14)
     defeats_needed = max(1, numbers.defeats_for_point)
     carried_by_irish = treasure == 1 and kind[carrier] == 1
     # Victory points, 10 each: the engine's own ruling-21 flags (Irish three, then Viking two).
