@@ -305,8 +305,8 @@ class TaflGame(Game):
         defender is worth two attackers), the king's open lines to the edge and corners, the
         squares it can reach from which a corner is open (its threats for the next move, which the
         attackers must block), its distance to the nearest corner, the attackers beside it, and
-        the attackers closing the corners (`Geometry.seals`: the blockade that keeps the king from
-        every corner for good, worth three attackers each)."""
+        the attackers closing the corners (`Geometry.seals`: three on a corner's squares keep the
+        king out of it for good; each is worth three attackers)."""
         if state.is_game_over():
             return 1000.0 * state.player_return(side)
         board, geo = state.board, state.geo
