@@ -57,32 +57,45 @@ class RandomPlayer(Player):
 class GreedyPlayer(Player):
     """One-action lookahead: play each legal move on a determinised sample and keep the one whose
     result `evaluate`s best for the mover (ties broken at random). `samples` determinisations are
-    averaged when the view hides something."""
+    averaged when the view hides something. A move back to a position this player met earlier in
+    the game counts as a draw (0), as in the search: the side ahead makes progress instead of
+    shuffling, and only the side behind is content to repeat."""
 
     name = "greedy"
 
     def __init__(self, samples: int = 2):
         self.samples = samples
+        self.seen: set = set()   # keys of the positions met at this player's decisions in this game
+        self._turn = 0
 
     def choose(self, view: State, rng: random.Random):
+        side = view.to_move
+        if view.turn < self._turn:  # turns went back: a new game
+            self.seen = set()
+        self._turn = view.turn
+        self.seen.add(view.key(side))
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        side = view.to_move
         evaluate = view.game.evaluate
+        seen = self.seen
         states = [_sample(view, rng) for _ in range(self.samples if view.is_hidden() else 1)]
         best, best_value = [], -math.inf
+        after = {}
         for move in moves:
             value = 0.0
             for state in states:
                 state.push(move)
-                value += _expected(state, lambda: evaluate(state, side))
+                key = after[move] = state.key(side)
+                value += 0.0 if key in seen else _expected(state, lambda: evaluate(state, side))
                 state.pop()
             if value > best_value + 1e-9:
                 best, best_value = [move], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(move)
-        return rng.choice(best)
+        choice = rng.choice(best)
+        self.seen.add(after[choice])
+        return choice
 
 
 def _expected(state: State, value: Callable[[], float]) -> float:
