@@ -31,9 +31,21 @@ class Player:
     """Chooses a move from what its side may see. `choose(view, rng)` gets `state.view(side)`."""
 
     name = "player"
+    seen: set | None = None   # keys of the positions met at this player's decisions in this game
+    _turn = 0
 
     def choose(self, view: State, rng: random.Random) -> object:
         raise NotImplementedError
+
+    def _meet(self, view: State) -> set:
+        """Note the position of this decision among those met in this game (a new game, found by
+        its turns going back, starts afresh) and return the keys met so far: a player that counts
+        a return to one of them as a draw does not shuffle."""
+        if self.seen is None or view.turn < self._turn:
+            self.seen = set()
+        self._turn = view.turn
+        self.seen.add(view.key(view.to_move))
+        return self.seen
 
     def __repr__(self) -> str:
         return self.name
@@ -65,20 +77,14 @@ class GreedyPlayer(Player):
 
     def __init__(self, samples: int = 2):
         self.samples = samples
-        self.seen: set = set()   # keys of the positions met at this player's decisions in this game
-        self._turn = 0
 
     def choose(self, view: State, rng: random.Random):
-        side = view.to_move
-        if view.turn < self._turn:  # turns went back: a new game
-            self.seen = set()
-        self._turn = view.turn
-        self.seen.add(view.key(side))
+        seen = self._meet(view)
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        side = view.to_move
         evaluate = view.game.evaluate
-        seen = self.seen
         states = [_sample(view, rng) for _ in range(self.samples if view.is_hidden() else 1)]
         best, best_value = [], -math.inf
         after = {}
@@ -94,7 +100,7 @@ class GreedyPlayer(Player):
             elif abs(value - best_value) <= 1e-9:
                 best.append(move)
         choice = rng.choice(best)
-        self.seen.add(after[choice])
+        seen.add(after[choice])  # the position the chosen move makes is met too
         return choice
 
 
@@ -177,16 +183,11 @@ class MCTSPlayer(Player):
         self.evaluator = evaluator
         self.name = (f"mcts:{budget} within {seconds:g}s" if budget and seconds else
                      f"mcts:{seconds:g}s" if seconds else f"mcts:{budget}")
-        self.seen: set = set()   # keys of the positions met at this player's decisions in this game
-        self._turn = 0
 
     def choose(self, view: State, rng: random.Random):
         me = view.to_move
-        if view.turn < self._turn:  # turns went back: a new game
-            self.seen = set()
-        self._turn = view.turn
+        self._meet(view)
         root = _Node(view.key(me), view.game.seat(me))
-        self.seen.add(root.key)
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
