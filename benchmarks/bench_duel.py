@@ -72,11 +72,12 @@ which, games = sys.argv[1], int(sys.argv[2])
 if games:
     played, plies, _ = bench_duel.chess_playouts(games=games) if which == "chess" else bench_duel.duel_playouts(which, games=games)
     print(plies)
-else:
+elif which == "chess":   # the start-up alone: what the games below import and warm up
     import chess
+    print(0)
+else:
     from generator.config import load_game
-    if which != "chess":
-        load_game(bench_duel.GAMES / which).new_initial_state().legal_moves()
+    load_game(bench_duel.GAMES / which).new_initial_state().legal_moves()
     print(0)
 """
 

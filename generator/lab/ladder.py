@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 3  # the players' play: 3 = ISMCTS whose nodes weigh their moves at a second visit
+LADDER_VERSION = 4  # the players' play: 4 = greedy refuses repetitions too, and Tafl's evaluation knows the blockade
 
 
 def strength_order(spec: PlayerSpec) -> tuple:

@@ -37,15 +37,16 @@ class Player:
     def choose(self, view: State, rng: random.Random) -> object:
         raise NotImplementedError
 
-    def _meet(self, view: State) -> set:
-        """Note the position of this decision among those met in this game (a new game, found by
-        its turns going back, starts afresh) and return the keys met so far: a player that counts
-        a return to one of them as a draw does not shuffle."""
+    def _meet(self, view: State):
+        """Note the position of this decision among those met in this game (`seen`; a new game,
+        found by its turns going back, starts afresh) and return its key: a player that counts a
+        return to a position met as a draw does not shuffle."""
         if self.seen is None or view.turn < self._turn:
             self.seen = set()
         self._turn = view.turn
-        self.seen.add(view.key(view.to_move))
-        return self.seen
+        key = view.key(view.to_move)
+        self.seen.add(key)
+        return key
 
     def __repr__(self) -> str:
         return self.name
@@ -79,7 +80,8 @@ class GreedyPlayer(Player):
         self.samples = samples
 
     def choose(self, view: State, rng: random.Random):
-        seen = self._meet(view)
+        self._meet(view)
+        seen = self.seen
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -186,8 +188,7 @@ class MCTSPlayer(Player):
 
     def choose(self, view: State, rng: random.Random):
         me = view.to_move
-        self._meet(view)
-        root = _Node(view.key(me), view.game.seat(me))
+        root = _Node(self._meet(view), view.game.seat(me))
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
