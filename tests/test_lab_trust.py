@@ -376,3 +376,50 @@ def test_the_search_finds_the_one_reply_that_refutes_a_tempting_move():
     assert GreedyPlayer().choose(state, random.Random(0)) == "bait"
     assert {MCTSPlayer(budget=12).choose(state, random.Random(seed)) for seed in range(8)} == {"safe"}
     assert "bait" in {MCTSPlayer(budget=12, weigh_at=100).choose(state, random.Random(seed)) for seed in range(8)}
+
+
+class DeepTrap(Trap):
+    """As Trap, but the refutation lies a move deeper: after the bait, one of the second seat's 40
+    replies looks like the rest (the same value) yet leaves the first seat only losing moves; every
+    other reply loses for the second seat. After the safe move every reply ends the game drawn."""
+
+    def new_initial_state(self, options=None, rules=None):
+        return DeepTrapState(self)
+
+
+class DeepTrapState(TrapState):
+    snapshot = Snapshot("first", "line", "turn", "_outcome")
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.line = ()
+
+    def legal_moves(self):
+        if self._outcome:
+            return []
+        return ["bait", "safe"] if self.turn == 0 else list(range(40 if self.turn == 1 else 5))
+
+    def _apply(self, move):
+        self.line += (move,)
+        self.turn += 1
+        if self.turn == 1:
+            self.first = move
+        elif self.first == "safe":
+            self._outcome = Outcome(None, "drawn")
+        elif self.turn == 3:
+            refuted = self.line[1] == self.REFUTATION
+            self._outcome = Outcome((self.game.sides[1 if refuted else 0],), "refuted" if refuted else "held")
+
+    def key(self, observer=None):
+        return self.line
+
+
+def test_a_refutation_found_deep_in_a_line_counts_in_full():
+    """The search judges a move by the best reply found below it (minimax backups), not by the
+    mean of its iterations: once it finds the reply that leaves the bait lost, it turns to the
+    safe move, where a mean still rewards the bait for the many lines that missed the refutation
+    (the mean of iterations needs half as much budget again to turn)."""
+    game = DeepTrap(info=GameInfo(title="Deep trap"))
+    state = game.new_initial_state()
+    assert GreedyPlayer().choose(state, random.Random(0)) == "bait"
+    assert {MCTSPlayer(budget=100).choose(state, random.Random(seed)) for seed in range(8)} == {"safe"}

@@ -123,10 +123,11 @@ class _Edge:
     how often it was legal when its node was visited (ISMCTS: a move may be legal in one sample and
     not in another)."""
 
-    __slots__ = ("avail", "move", "value", "visits")
+    __slots__ = ("avail", "minimax", "move", "value", "visits")
 
     def __init__(self, move):
         self.move, self.avail, self.value, self.visits = move, 0, 0.0, 0
+        self.minimax: list[float] | None = None   # every seat's minimax reward of the position it makes
 
 
 class _Node:
@@ -134,14 +135,15 @@ class _Node:
     transposition table maps its key to it): its moves' edges, the seat to move (None at a chance
     node or the game's end), its visits and the summed reward of that seat."""
 
-    __slots__ = ("edges", "key", "moves", "seat", "value", "visits", "weighed")
+    __slots__ = ("edges", "key", "minimax", "moves", "seat", "value", "visits", "weighed")
 
-    def __init__(self, key, seat):
+    def __init__(self, key, seat, rewards: list[float] | None = None):
         self.key, self.seat = key, seat
         self.edges: dict = {}
         self.moves: list | None = None   # its legal moves' edges, kept when they cannot differ by sample
         self.value, self.visits = 0.0, 0
         self.weighed = False
+        self.minimax = rewards   # every seat's reward backed up by minimax from the evaluations below
 
 
 class MCTSPlayer(Player):
@@ -166,9 +168,16 @@ class MCTSPlayer(Player):
       its node's mean (first-play urgency) and a budget of hundreds cannot find the one reply
       that refutes a move among 30 to 150 (README, the playtest lab: more budget then won the
       first seat no more games); positions reached once, most of the tree, cost one evaluation.
-    - Selection: mean reward + `c` sqrt(times available) / (1 + visits), each node maximising
-      the reward of the seat that moves there (OpenSpiel's MCTSBot for N players); `c` = 0.05
-      suits rewards that differ by a few hundredths between sound moves.
+    - Minimax backups: every position keeps every seat's reward backed up from the values below
+      it, each position taking its mover's best move among those with a value (a chance node,
+      the mean of the outcomes drawn); a move is judged by that reward, not by the mean of its
+      iterations, so a refutation found deep in a line counts at once and in full (implicit
+      minimax backups, Lanctot, Winands, Pepels and Sturtevant 2014, at full weight: the mean
+      dilutes a refutation among the iterations that missed it, and more budget then bought
+      little; README, the playtest lab).
+    - Selection: that reward + `c` sqrt(times available) / (1 + visits), each node maximising
+      the reward of the seat that moves there (max^n for N players); `c` = 0.05 suits rewards
+      that differ by a few hundredths between sound moves. The move played is the most visited.
     - Chance nodes: an iteration follows an outcome drawn with its probability; a new position at
       a chance node is valued by the expectation over its outcomes.
     - Stalling: a position this player met earlier in the game, or earlier on the same line, is
@@ -235,20 +244,25 @@ class MCTSPlayer(Player):
             state.push(move)
             key = after[move] = state.key(me)
             if key in line or key in self.seen:
-                rewards = [0.5] * len(state.game.sides)
+                minimax = rewards = [0.5] * len(state.game.sides)
             else:
                 rewards = self._leaf(state)
-                if key not in table:
-                    child = table[key] = _Node(key, self._seat_of(state))
+                child = table.get(key)
+                if child is None:
+                    child = table[key] = _Node(key, self._seat_of(state), rewards)
                     child.visits = 1
                     if child.seat is not None:
                         child.value = rewards[child.seat]
+                # what the search below has backed up, but a game's end is its own result
+                minimax = child.minimax if child.seat is not None and child.minimax else rewards
             state.pop()
             edge = node.edges.setdefault(move, _Edge(move))
             edge.avail += 1
             edge.visits += 1
             edge.value += rewards[node.seat]
+            edge.minimax = minimax
         node.weighed = True
+        self._back_up(node)
         return after
 
     def _seat_of(self, state: State) -> int | None:
@@ -261,9 +275,9 @@ class MCTSPlayer(Player):
         """One pass: select down the known positions to one not yet searched (or a repetition, or
         the game's end), value it, and back the value up. Returns how many moves it pushed."""
         node, pushed = root, 0
-        edges_taken: list[tuple[_Edge, int]] = []
-        nodes = [root]
+        path: list[tuple[_Node, _Edge | None]] = []   # each node passed and the edge taken from it
         line = {root.key}
+        leaf = None
         while True:
             if state.outcome() is not None:
                 rewards = self._rewards(state)
@@ -276,7 +290,7 @@ class MCTSPlayer(Player):
                     self._weigh(node, state, me, table, line)
                 edge = self._select(node, state, rng, hidden)
                 move = edge.move
-                edges_taken.append((edge, node.seat))
+            path.append((node, edge))
             state.push(move)
             pushed += 1
             key = state.key(me)
@@ -286,25 +300,44 @@ class MCTSPlayer(Player):
             line.add(key)
             child = table.get(key)
             if child is None:
-                child = table[key] = _Node(key, self._seat_of(state))
-                nodes.append(child)
                 rewards = self._leaf(state)
+                leaf = table[key] = _Node(key, self._seat_of(state), rewards)
                 break
-            nodes.append(child)
             node = child
-        for edge, seat in edges_taken:
-            edge.visits += 1
-            edge.value += rewards[seat]
-        for node in nodes:
+        if leaf is not None:
+            leaf.visits += 1
+            if leaf.seat is not None:
+                leaf.value += rewards[leaf.seat]
+        below = rewards   # a new position's value, a repetition's draw or the game's result
+        for node, edge in reversed(path):
             node.visits += 1
-            if node.seat is not None:
+            if edge is None:   # a chance node: the mean of the outcomes drawn
+                node.minimax = [m + (b - m) / node.visits for m, b in zip(node.minimax or below, below)]
+            else:
+                edge.visits += 1
+                edge.value += rewards[node.seat]
                 node.value += rewards[node.seat]
+                edge.minimax = below
+                self._back_up(node)
+            below = node.minimax
         return pushed
 
+    @staticmethod
+    def _back_up(node: _Node) -> None:
+        """A node's minimax rewards: those of its move best for the seat to move there, among the
+        moves whose positions have a value (implicit minimax backups, Lanctot et al. 2014)."""
+        seat, best = node.seat, None
+        for edge in node.edges.values():
+            m = edge.minimax
+            if m is not None and (best is None or m[seat] > best[seat]):
+                best = m
+        if best is not None:
+            node.minimax = best
+
     def _select(self, node: _Node, state: State, rng: random.Random, hidden: bool) -> _Edge:
-        """The edge to follow from `node`: the best mean reward plus exploration for its seat; an
-        untried move counts at its node's mean (first-play urgency), ties broken at random."""
-        c, sqrt = self.c, math.sqrt
+        """The edge to follow from `node`: the best minimax reward plus exploration for its seat;
+        an untried move counts at its node's mean (first-play urgency), ties broken at random."""
+        c, sqrt, seat = self.c, math.sqrt, node.seat
         fpu = node.value / node.visits if node.visits else 0.5
         best, best_score = None, -math.inf
         if hidden:  # the legal moves may differ by sample: a move's count is its availability
@@ -314,7 +347,7 @@ class MCTSPlayer(Player):
                 if e is None:
                     e = edges[move] = _Edge(move)
                 e.avail += 1
-                score = (e.value / e.visits + c * sqrt(e.avail) / (1 + e.visits) if e.visits
+                score = (e.minimax[seat] + c * sqrt(e.avail) / (1 + e.visits) if e.visits
                          else fpu + c * sqrt(e.avail) + 1e-9 * rng.random())
                 if score > best_score:
                     best, best_score = e, score
@@ -325,7 +358,7 @@ class MCTSPlayer(Player):
         untried = fpu + explore
         for e in node.moves:
             visits = e.visits
-            score = e.value / visits + explore / (1 + visits) if visits else untried + 1e-9 * rng.random()
+            score = e.minimax[seat] + explore / (1 + visits) if visits else untried + 1e-9 * rng.random()
             if score > best_score:
                 best, best_score = e, score
         return best
