@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 4  # the players' play: 4 = greedy refuses repetitions too (and a hosted game's evaluation changed)
+LADDER_VERSION = 5  # the players' play: 5 = the search backs up minimax values
 
 
 def strength_order(spec: PlayerSpec) -> tuple:
