@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from generator.config import load_game
 from generator.lab.players import PlayerSpec
 from generator.lab.simulate import make_tasks, run_tasks, summarize
 
@@ -50,8 +53,6 @@ def test_greedy_does_not_shuffle_back_to_positions_it_has_met():
     """A one-move lookahead counts a move back to a position it met earlier in the game as a draw
     (as the search does), so the side ahead looks for progress: in Tafl greedy self-play no game
     spends a quarter of its decisions at positions met before (without it, 2 of these 8 did)."""
-    from pathlib import Path
-    from generator.config import load_game
     tafl = load_game(Path(__file__).resolve().parent.parent / "games" / "tafl")
     greedy = PlayerSpec.parse("greedy")
     records = run_tasks(make_tasks(8, (greedy, greedy), seed=1, turn_cap=80, game=tafl), workers=2)

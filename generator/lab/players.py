@@ -133,7 +133,8 @@ class _Edge:
 class _Node:
     """A position as the searching side sees it, shared by every path that reaches it (the
     transposition table maps its key to it): its moves' edges, the seat to move (None at a chance
-    node or the game's end), its visits and the summed reward of that seat."""
+    node or the game's end), its visits and the summed reward of that seat, and every seat's reward
+    backed up by minimax. A position made with its value (`rewards`) counts that as its first visit."""
 
     __slots__ = ("edges", "key", "minimax", "moves", "seat", "value", "visits", "weighed")
 
@@ -144,6 +145,10 @@ class _Node:
         self.value, self.visits = 0.0, 0
         self.weighed = False
         self.minimax = rewards   # every seat's reward backed up by minimax from the evaluations below
+        if rewards is not None:
+            self.visits = 1
+            if seat is not None:
+                self.value = rewards[seat]
 
 
 class MCTSPlayer(Player):
@@ -250,11 +255,9 @@ class MCTSPlayer(Player):
                 child = table.get(key)
                 if child is None:
                     child = table[key] = _Node(key, self._seat_of(state), rewards)
-                    child.visits = 1
-                    if child.seat is not None:
-                        child.value = rewards[child.seat]
-                # what the search below has backed up, but a game's end is its own result
-                minimax = child.minimax if child.seat is not None and child.minimax else rewards
+                # what the search below has backed up; a game's end (or a chance node) is valued
+                # by its own result (or expectation), whatever else its key merges with it
+                minimax = rewards if child.seat is None else child.minimax
             state.pop()
             edge = node.edges.setdefault(move, _Edge(move))
             edge.avail += 1
@@ -277,7 +280,6 @@ class MCTSPlayer(Player):
         node, pushed = root, 0
         path: list[tuple[_Node, _Edge | None]] = []   # each node passed and the edge taken from it
         line = {root.key}
-        leaf = None
         while True:
             if state.outcome() is not None:
                 rewards = self._rewards(state)
@@ -301,13 +303,9 @@ class MCTSPlayer(Player):
             child = table.get(key)
             if child is None:
                 rewards = self._leaf(state)
-                leaf = table[key] = _Node(key, self._seat_of(state), rewards)
+                table[key] = _Node(key, self._seat_of(state), rewards)
                 break
             node = child
-        if leaf is not None:
-            leaf.visits += 1
-            if leaf.seat is not None:
-                leaf.value += rewards[leaf.seat]
         below = rewards   # a new position's value, a repetition's draw or the game's result
         for node, edge in reversed(path):
             node.visits += 1
