@@ -13,13 +13,14 @@ from generator.cli import app
 from generator.games.siege import SiegeGame as Game
 from generator.games.siege import Kind, MoveKind, Phase, Side, State
 from generator.lab import stats
-from generator.games.siege.ai import evaluate
+from generator.games.siege.ai import LOST, evaluate
 from generator.lab.players import (
     GreedyPlayer,
     MCTSPlayer,
     PlayerSpec,
     RandomPlayer,
 )
+from helpers import position
 from generator.lab.simulate import (
     GameTask,
     Variant,
@@ -247,6 +248,22 @@ def test_evaluate_is_antisymmetric_and_decisive():
     finished = _random_game(4)
     if finished.outcome().winner is not None:
         assert evaluate(finished, finished.outcome().winner) == 1000.0
+
+
+def test_siege_evaluation_prices_a_threatened_piece_by_the_points_it_would_lose():
+    """A Viking one Irish push from a knock-out costs what its loss would change (rulings 13, 19,
+    21-22): one defeat early on; the game once it would be the fourth defeat while the Irish hold
+    the treasure; the treasure's point, both ways, when it is the carrier."""
+    def threat(**cells):   # the Vikings' edge lost by the Irish troop standing at d6, not at h8
+        lines = cells.pop("lines", "")
+        return (evaluate(position(h8="I", lines=lines, **cells), Side.VIKING)
+                - evaluate(position(d6="I", lines=lines, **cells), Side.VIKING))
+
+    one_defeat = threat(d5="V")   # pushed from d6 into the river on rank 4
+    assert 0 < one_defeat < 10
+    assert threat(d5="V", lines="defeated: 3") > LOST
+    assert threat(d5="V$") >= 20 + one_defeat
+    assert threat(d5="B") < one_defeat   # a hidden Berserker only flips (ruling 12)
 
 
 @pytest.mark.parametrize("rules", ["final", "draft"])

@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 5  # the players' play: 5 = the search backs up minimax values
+LADDER_VERSION = 6  # the players' play: 6 = a threat priced by the points its loss would change
 
 
 def strength_order(spec: PlayerSpec) -> tuple:

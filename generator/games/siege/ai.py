@@ -7,8 +7,10 @@ from .enums import Phase, Side
 from .state import State
 
 WIN = 1000.0
-# AT_RISK[kind]: what a Viking piece of that kind costs the Vikings if it is pushed out (see below).
-AT_RISK = (0.0, 0.0, 1.0, 0.3, 3.0, 1.0, 3.0, 1.0)
+LOST = 40.0  # a push away from the Irish winning: worth more than every point on the board
+# What a flip costs the Vikings (ruling 12): a hidden Berserker turns into a stronger pusher, a
+# hidden Chief turns into a target whose removal is a point.
+FLIP = {3: 0.3, 4: 3.0}   # Kind.HIDDEN_BERSERKER, HIDDEN_CHIEF
 HIDDEN = (2, 3, 4)  # Kind.VIKING, HIDDEN_BERSERKER, HIDDEN_CHIEF: reverses only the Vikings know
 
 
@@ -19,9 +21,10 @@ def evaluate(state: State, side: Side) -> float:
     a point), looted villages (all looted give the Vikings a point), the treasure's position (a
     Viking carrier's progress toward rank 8, or the Vikings' closest approach to rank 1), the
     Vikings' distance to unlooted villages, Irish troops knocked out of play, and Viking pieces
-    one Irish push away from elimination (the Chief above all). The Irish value a hidden piece at
-    risk by what the hidden reverses are worth on average (they cannot see which one it is), so
-    no search, the Vikings' included, credits the Irish with knowing the reverses (ruling 4).
+    one Irish push away from a knock-out, each at what losing it would cost in points
+    (`at_risk_costs`). The Irish value a hidden piece at risk by what the hidden reverses would
+    cost on average (they cannot see which one it is), so no search, the Vikings' included,
+    credits the Irish with knowing the reverses (ruling 4).
     """
     if state.outcome() is not None:
         return WIN * state.player_return(side)
@@ -39,7 +42,7 @@ def evaluations(state: State) -> list[float]:
 
 def viking_edges(state: State) -> tuple[float, float]:
     """The Vikings' edge (see `evaluate`), and the same as the Irish can know it: a hidden piece at
-    risk weighed by the mean weight of the hidden pieces on the board, a number the Irish know
+    risk costs the mean of what the hidden pieces on the board would cost, a number the Irish know
     (the reverses still unseen), instead of its own.
 
     Called for every position a search adds, so it reads the state's lists directly, in one pass
@@ -81,33 +84,64 @@ def viking_edges(state: State) -> tuple[float, float]:
         score -= 0.15 * far
     # Irish troops out of play (on the reinforcement tracker).
     score += 0.8 * len(state.tracker)
-    # Viking pieces an unstunned Irish troop could eliminate with one push (ruling 8: pushed off
-    # the board, into the river, onto an unlooted village or into an Irish troop), weighted by
-    # what losing them costs: the Chief (a victory point), a plain troop or revealed Berserker (a
-    # defeat), a hidden Berserker (it only flips). Played on samples, the Irish see sampled kinds.
+    # Viking pieces an unstunned Irish troop could knock out with one push (ruling 8: pushed off
+    # the board, into the river, onto an unlooted village or into an Irish troop), each costing
+    # what losing it would cost (`at_risk_costs`). Played on samples, the Irish see sampled kinds.
     if state.phase != Phase.PLAY:
         return score, score
+    costs = at_risk_costs(state, flags)
     board, stun = state.board, state.stun
-    hidden = hidden_weight = hidden_at_risk = hidden_lost = 0.0
+    hidden = 0
+    hidden_costs = [0.0, 0.0]   # over the hidden pieces on the board: each's cost, not carrying, carrying
+    known_lost = secret_lost = 0.0
+    secret_at_risk = [0, 0]     # hidden pieces at risk: not carrying, carrying
     for piece in range(1, len(kind)):
         square = pos[piece]
-        weight = AT_RISK[kind[piece]]
-        if square < 0 or not weight:
+        what = kind[piece]
+        if square < 0 or what == 1:
             continue
-        secret = kind[piece] in HIDDEN  # a reverse the Irish have not seen
+        carries = treasure == 1 and carrier == piece
+        secret = what in HIDDEN  # a reverse the Irish have not seen
         if secret:
             hidden += 1
-            hidden_weight += weight
+            hidden_costs[0] += costs[0][what]
+            hidden_costs[1] += costs[1][what]
         for d, t in NEIGHBOURS[square]:
             pusher = board[t]
             if pusher and kind[pusher] == 1 and not stun[pusher]:
                 beyond = STEP[square][OPPOSITE[d]]
                 if beyond < 0 or terrain[beyond] == 1 or terrain[beyond] == 2 or \
                         (board[beyond] and kind[board[beyond]] == 1):
-                    score -= weight
                     if secret:
-                        hidden_at_risk += 1
-                        hidden_lost += weight
+                        secret_lost += costs[carries][what]
+                        secret_at_risk[carries] += 1
+                    else:
+                        known_lost += costs[carries][what]
                     break
-    seen = score + hidden_lost - (hidden_at_risk * hidden_weight / hidden if hidden else 0.0)
-    return score, seen
+    seen = score - known_lost
+    if hidden:
+        seen -= (secret_at_risk[0] * hidden_costs[0] + secret_at_risk[1] * hidden_costs[1]) / hidden
+    return score - known_lost - secret_lost, seen
+
+
+def at_risk_costs(state: State, flags) -> tuple[dict, dict]:
+    """What losing a Viking piece to a push would cost the Vikings, by its kind, for a piece not
+    carrying the treasure and for its carrier, read from the engine's own points (so a rule tweak
+    moves the costs with it): a hidden Berserker or Chief only flips (ruling 12, `FLIP`); any other
+    piece is removed, a defeat (ruling 13), the Chief also the Chief's point, a carrier's treasure
+    taken by the pusher (ruling 19); and a loss that gives the Irish `points_to_win` costs `LOST`
+    besides (ruling 22)."""
+    numbers = state.numbers
+    need = max(1, numbers.defeats_for_point)
+    defeated = state.defeated
+    irish_points = flags[0] + flags[1] + flags[2]
+    defeat = 6.0 / need if defeated < need else 0.0
+    defeat_point = not flags[1] and defeated + 1 >= need
+
+    def removal(chief: bool, carrier: bool) -> float:
+        gained = defeat_point + (chief and not flags[2]) + carrier
+        cost = defeat + 10.0 * (gained + carrier)   # a carrier's point changes hands
+        return cost + LOST if irish_points + gained >= numbers.points_to_win else cost
+
+    return tuple({2: removal(False, carrier), 3: FLIP[3], 4: FLIP[4], 5: removal(False, carrier),
+                  6: removal(True, carrier), 7: removal(False, carrier)} for carrier in (False, True))
