@@ -20,7 +20,6 @@ from generator.lab.players import (
     PlayerSpec,
     RandomPlayer,
 )
-from helpers import position
 from generator.lab.simulate import (
     GameTask,
     Variant,
@@ -33,6 +32,7 @@ from generator.lab.simulate import (
     simulate,
     summarize,
 )
+from helpers import position
 
 HIDDEN = {Kind.VIKING, Kind.HIDDEN_BERSERKER, Kind.HIDDEN_CHIEF}
 GAME = Game.default()
@@ -253,15 +253,18 @@ def test_evaluate_is_antisymmetric_and_decisive():
 def test_siege_evaluation_prices_a_threatened_piece_by_the_points_it_would_lose():
     """A Viking one Irish push from a knock-out costs what its loss would change (rulings 13, 19,
     21-22): one defeat early on; the game once it would be the fourth defeat while the Irish hold
-    the treasure; the treasure's point, both ways, when it is the carrier."""
-    def threat(**cells):   # the Vikings' edge lost by the Irish troop standing at d6, not at h8
+    the treasure (or the second, when a variant needs two); the treasure's point, both ways,
+    when it is the carrier."""
+    def threat(game=GAME, **cells):   # the Vikings' edge lost by the Irish troop at d6, not at h8
         lines = cells.pop("lines", "")
-        return (evaluate(position(h8="I", lines=lines, **cells), Side.VIKING)
-                - evaluate(position(d6="I", lines=lines, **cells), Side.VIKING))
+        return (evaluate(position(h8="I", lines=lines, game=game, **cells), Side.VIKING)
+                - evaluate(position(d6="I", lines=lines, game=game, **cells), Side.VIKING))
 
     one_defeat = threat(d5="V")   # pushed from d6 into the river on rank 4
     assert 0 < one_defeat < 10
     assert threat(d5="V", lines="defeated: 3") > LOST
+    assert threat(d5="V", lines="defeated: 1") < 10
+    assert threat(GAME.with_numbers(defeats_for_point=2), d5="V", lines="defeated: 1") > LOST
     assert threat(d5="V$") >= 20 + one_defeat
     assert threat(d5="B") < one_defeat   # a hidden Berserker only flips (ruling 12)
 
