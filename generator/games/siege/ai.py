@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import DISTANCE, NEIGHBOURS, OPPOSITE, STEP
 from .enums import Phase, Side
 from .state import State
@@ -124,24 +126,31 @@ def viking_edges(state: State) -> tuple[float, float]:
     return score - known_lost - secret_lost, seen
 
 
-def at_risk_costs(state: State, flags) -> tuple[dict, dict]:
-    """What losing a Viking piece to a push would cost the Vikings, by its kind, for a piece not
-    carrying the treasure and for its carrier, read from the engine's own points (so a rule tweak
-    moves the costs with it): a hidden Berserker or Chief only flips (ruling 12, `FLIP`); any other
-    piece is removed, a defeat (ruling 13), the Chief also the Chief's point, a carrier's treasure
-    taken by the pusher (ruling 19); and a loss that gives the Irish `points_to_win` costs `LOST`
-    besides (ruling 22)."""
+def at_risk_costs(state: State, flags) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """What losing a Viking piece to a push would cost the Vikings, indexed by its kind, for a piece
+    not carrying the treasure and for its carrier, read from the engine's own points (so a rule
+    tweak moves the costs with it): a hidden Berserker or Chief only flips (ruling 12, `FLIP`); any
+    other piece is removed, a defeat (ruling 13), the Chief also the Chief's point, a carrier's
+    treasure taken by the pusher (ruling 19); and a loss that gives the Irish `points_to_win`
+    costs `LOST` besides (ruling 22)."""
     numbers = state.numbers
-    need = max(1, numbers.defeats_for_point)
-    defeated = state.defeated
-    irish_points = flags[0] + flags[1] + flags[2]
+    return _costs(flags[0], flags[1], flags[2], state.defeated, max(1, numbers.defeats_for_point),
+                  numbers.points_to_win)
+
+
+@lru_cache(maxsize=1024)
+def _costs(treasure_point: bool, defeats_point: bool, chief_point: bool, defeated: int, need: int,
+           points_to_win: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """`at_risk_costs` from the Irish points held and the defeats (a few hundred cases a game)."""
     defeat = 6.0 / need if defeated < need else 0.0
-    defeat_point = not flags[1] and defeated + 1 >= need
+    defeat_point = not defeats_point and defeated + 1 >= need
+    irish_points = treasure_point + defeats_point + chief_point
 
     def removal(chief: bool, carrier: bool) -> float:
-        gained = defeat_point + (chief and not flags[2]) + carrier
+        gained = defeat_point + (chief and not chief_point) + carrier
         cost = defeat + 10.0 * (gained + carrier)   # a carrier's point changes hands
-        return cost + LOST if irish_points + gained >= numbers.points_to_win else cost
+        return cost + LOST if irish_points + gained >= points_to_win else cost
 
-    return tuple({2: removal(False, carrier), 3: FLIP[3], 4: FLIP[4], 5: removal(False, carrier),
-                  6: removal(True, carrier), 7: removal(False, carrier)} for carrier in (False, True))
+    # by Kind: -, IRISH, VIKING, HIDDEN_BERSERKER, HIDDEN_CHIEF, BERSERKER, CHIEF, UNKNOWN
+    return tuple((0.0, 0.0, removal(False, carrier), FLIP[3], FLIP[4], removal(False, carrier),
+                  removal(True, carrier), removal(False, carrier)) for carrier in (False, True))
