@@ -141,7 +141,7 @@ def at_risk_costs(state: State, flags) -> tuple[tuple[float, ...], tuple[float, 
 @lru_cache(maxsize=1024)
 def _costs(treasure_point: bool, defeats_point: bool, chief_point: bool, defeated: int, need: int,
            points_to_win: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """`at_risk_costs` from the Irish points held and the defeats (a few hundred cases a game)."""
+    """`at_risk_costs` from the Irish points held and the defeats (a few dozen cases in all)."""
     defeat = 6.0 / need if defeated < need else 0.0
     defeat_point = not defeats_point and defeated + 1 >= need
     irish_points = treasure_point + defeats_point + chief_point
