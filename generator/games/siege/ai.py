@@ -9,10 +9,12 @@ from .enums import Phase, Side
 from .state import State
 
 WIN = 1000.0
-LOST = 40.0  # a push away from the Irish winning: worth more than every point on the board
+POINT = 10.0     # a victory point
+DEFEATS = 6.0    # the defeats toward the defeats point, all of them
+LOST = 40.0      # a push away from the Irish winning: worth more than every point on the board
 # What a flip costs the Vikings (ruling 12): a hidden Berserker turns into a stronger pusher, a
 # hidden Chief turns into a target whose removal is a point.
-FLIP = {3: 0.3, 4: 3.0}   # Kind.HIDDEN_BERSERKER, HIDDEN_CHIEF
+FLIP_BERSERKER, FLIP_CHIEF = 0.3, 3.0
 HIDDEN = (2, 3, 4)  # Kind.VIKING, HIDDEN_BERSERKER, HIDDEN_CHIEF: reverses only the Vikings know
 
 
@@ -67,9 +69,9 @@ def viking_edges(state: State) -> tuple[float, float]:
     carried_by_irish = treasure == 1 and kind[carrier] == 1
     # Victory points, 10 each: the engine's own ruling-21 flags (Irish three, then Viking two).
     flags = state.point_flags()
-    score = 10.0 * (flags[3] + flags[4] - flags[0] - flags[1] - flags[2])
+    score = POINT * (flags[3] + flags[4] - flags[0] - flags[1] - flags[2])
     score += 8.0 * looted / max(1, counts.villages)
-    score -= 6.0 * min(state.defeated, defeats_needed) / defeats_needed
+    score -= DEFEATS * min(state.defeated, defeats_needed) / defeats_needed
     # The treasure (rulings 17-20): a carrier's progress, or the Vikings' nearest approach.
     if treasure == 1:
         carrier_rank = pos[carrier] // 8 + 1
@@ -91,7 +93,8 @@ def viking_edges(state: State) -> tuple[float, float]:
     # what losing it would cost (`at_risk_costs`). Played on samples, the Irish see sampled kinds.
     if state.phase != Phase.PLAY:
         return score, score
-    costs = at_risk_costs(state, flags)
+    costs = at_risk_costs(flags[0], flags[1], flags[2], state.defeated, defeats_needed,
+                          numbers.points_to_win)
     board, stun = state.board, state.stun
     hidden = 0
     hidden_costs = [0.0, 0.0]   # over the hidden pieces on the board: each's cost, not carrying, carrying
@@ -126,31 +129,26 @@ def viking_edges(state: State) -> tuple[float, float]:
     return score - known_lost - secret_lost, seen
 
 
-def at_risk_costs(state: State, flags) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """What losing a Viking piece to a push would cost the Vikings, indexed by its kind, for a piece
-    not carrying the treasure and for its carrier, read from the engine's own points (so a rule
-    tweak moves the costs with it): a hidden Berserker or Chief only flips (ruling 12, `FLIP`); any
-    other piece is removed, a defeat (ruling 13), the Chief also the Chief's point, a carrier's
-    treasure taken by the pusher (ruling 19); and a loss that gives the Irish `points_to_win`
-    costs `LOST` besides (ruling 22)."""
-    numbers = state.numbers
-    return _costs(flags[0], flags[1], flags[2], state.defeated, max(1, numbers.defeats_for_point),
-                  numbers.points_to_win)
-
-
 @lru_cache(maxsize=1024)
-def _costs(treasure_point: bool, defeats_point: bool, chief_point: bool, defeated: int, need: int,
-           points_to_win: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """`at_risk_costs` from the Irish points held and the defeats (a few dozen cases in all)."""
-    defeat = 6.0 / need if defeated < need else 0.0
+def at_risk_costs(treasure_point: bool, defeats_point: bool, chief_point: bool, defeated: int,
+                  need: int, points_to_win: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """What losing a Viking piece to a push would cost the Vikings, indexed by its kind, for a piece
+    not carrying the treasure and for its carrier, from the Irish points held (ruling 21), the
+    defeats and the game's numbers (so a rule tweak moves the costs with it; a few dozen cases in
+    all, cached): a hidden Berserker or Chief only flips (ruling 12); any other piece is removed,
+    a defeat (ruling 13), the Chief also the Chief's point, a carrier's treasure taken by the
+    pusher (ruling 19); and a loss that gives the Irish `points_to_win` costs `LOST` besides
+    (ruling 22)."""
+    defeat = DEFEATS / need if defeated < need else 0.0
     defeat_point = not defeats_point and defeated + 1 >= need
     irish_points = treasure_point + defeats_point + chief_point
 
     def removal(chief: bool, carrier: bool) -> float:
         gained = defeat_point + (chief and not chief_point) + carrier
-        cost = defeat + 10.0 * (gained + carrier)   # a carrier's point changes hands
+        cost = defeat + POINT * (gained + carrier)   # a carrier's point changes hands
         return cost + LOST if irish_points + gained >= points_to_win else cost
 
     # by Kind: -, IRISH, VIKING, HIDDEN_BERSERKER, HIDDEN_CHIEF, BERSERKER, CHIEF, UNKNOWN
-    return tuple((0.0, 0.0, removal(False, carrier), FLIP[3], FLIP[4], removal(False, carrier),
-                  removal(True, carrier), removal(False, carrier)) for carrier in (False, True))
+    return tuple((0.0, 0.0, removal(False, carrier), FLIP_BERSERKER, FLIP_CHIEF,
+                  removal(False, carrier), removal(True, carrier), removal(False, carrier))
+                 for carrier in (False, True))
