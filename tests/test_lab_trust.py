@@ -100,6 +100,25 @@ def test_the_search_merges_transpositions_by_the_observers_key():
     assert a.key() != b.key()
 
 
+def test_a_move_whose_result_hangs_on_a_hidden_reverse_is_worth_the_mean_of_its_results():
+    """Searched on samples, an Irish push on an unseen reverse removes a plain troop in some and
+    flips a Berserker in others: the move is worth the mean of the positions it made, by how often
+    each came up, each at its latest value, not whichever sample came last. Seen in full (no
+    hidden information), a move makes one position and is worth its latest value."""
+    from generator.lab.players import _Edge
+    push = _Edge("c3-c4")
+    for made, value in (("removed", [0.2, 0.8]), ("removed", [0.3, 0.7]), ("flipped", [0.9, 0.1]),
+                        ("removed", [0.3, 0.7]), ("removed", [0.3, 0.7])):
+        push.reach(made, value, hidden=True)
+    assert push.minimax == pytest.approx([(4 * 0.3 + 0.9) / 5, (4 * 0.7 + 0.1) / 5])
+    push.reach("flipped", [0.5, 0.5], hidden=True)
+    assert push.minimax == pytest.approx([(4 * 0.3 + 2 * 0.5) / 6, (4 * 0.7 + 2 * 0.5) / 6])
+    step = _Edge("c3-c4")
+    for value in ([0.2, 0.8], [0.9, 0.1]):
+        step.reach("only", value, hidden=False)
+    assert step.minimax == [0.9, 0.1]
+
+
 def test_the_irish_key_and_value_do_not_depend_on_the_reverses():
     """Re-dealt hidden reverses: the same Irish key and the same Irish value (what the Irish can
     know), while the Vikings' own key sees the difference."""

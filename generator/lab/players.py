@@ -123,11 +123,33 @@ class _Edge:
     how often it was legal when its node was visited (ISMCTS: a move may be legal in one sample and
     not in another)."""
 
-    __slots__ = ("avail", "minimax", "move", "value", "visits")
+    __slots__ = ("avail", "minimax", "move", "outcomes", "value", "visits")
 
     def __init__(self, move):
         self.move, self.avail, self.value, self.visits = move, 0, 0.0, 0
         self.minimax: list[float] | None = None   # every seat's minimax reward of the position it makes
+        self.outcomes: dict | None = None   # hidden: each position it made -> [times, its latest minimax]
+
+    def reach(self, key, minimax: list[float], hidden: bool) -> None:
+        """Note that this move made position `key`, now worth `minimax`. Seen through hidden
+        information one move can make different positions by sample (a push on an unseen reverse
+        removes a piece or flips it): the move is then worth the mean over the positions it made,
+        weighted by how often each came up, as at a chance node, not the last sample's."""
+        if not hidden:
+            self.minimax = minimax
+            return
+        if self.outcomes is None:
+            self.outcomes = {}
+        made = self.outcomes.setdefault(key, [0, minimax])
+        made[0] += 1
+        made[1] = minimax
+        outcomes = self.outcomes
+        if len(outcomes) == 1:
+            self.minimax = minimax
+            return
+        total = sum(times for times, _ in outcomes.values())
+        self.minimax = [sum(times * m[i] for times, m in outcomes.values()) / total
+                        for i in range(len(minimax))]
 
 
 class _Node:
@@ -159,7 +181,9 @@ class MCTSPlayer(Player):
     - Hidden information: each iteration plays on a fresh determinised sample of the view, and a
       position is found by `state.key(side)`, what the searching side sees of it, so every sample
       of one information set shares its statistics (single-observer ISMCTS, Cowling, Powley and
-      Whitehouse 2012). A move's exploration counts the visits in which it was legal.
+      Whitehouse 2012). A move's exploration counts the visits in which it was legal. A move
+      whose result depends on the sample (a push on an unseen reverse: removed, or flipped and
+      stronger) is worth the mean of the positions it made, by how often each came up (`_Edge.reach`).
     - Whole turns: a node is a position, whoever is to move; when a side acts several times in a
       turn the tree follows every action, and the key merges the orders that lead to one position
       (a transposition table), so two actions played either way round are searched once.
@@ -214,6 +238,7 @@ class MCTSPlayer(Player):
             sides = [game.side(side.label) for side in game.sides]
             self._evaluations = lambda state: [self.evaluator(state, side) for side in sides]
         hidden = view.is_hidden()
+        self._hidden = hidden
         base = None if hidden else view.copy()
         table = {root.key: root}
         after = self._weigh_root(root, _sample(view, rng) if hidden else base, me, table)
@@ -263,7 +288,7 @@ class MCTSPlayer(Player):
             edge.avail += 1
             edge.visits += 1
             edge.value += rewards[node.seat]
-            edge.minimax = minimax
+            edge.reach(key, minimax, self._hidden)
         node.weighed = True
         self._back_up(node)
         return after
@@ -278,7 +303,7 @@ class MCTSPlayer(Player):
         """One pass: select down the known positions to one not yet searched (or a repetition, or
         the game's end), value it, and back the value up. Returns how many moves it pushed."""
         node, pushed = root, 0
-        path: list[tuple[_Node, _Edge | None]] = []   # each node passed and the edge taken from it
+        path: list[tuple[_Node, _Edge | None, object]] = []   # each node passed, the edge taken, the key made
         line = {root.key}
         while True:
             if state.outcome() is not None:
@@ -292,10 +317,10 @@ class MCTSPlayer(Player):
                     self._weigh(node, state, me, table, line)
                 edge = self._select(node, state, rng, hidden)
                 move = edge.move
-            path.append((node, edge))
             state.push(move)
             pushed += 1
             key = state.key(me)
+            path.append((node, edge, key))
             if key in line or key in self.seen:  # a repetition: valued as a draw
                 rewards = [0.5] * len(state.game.sides)
                 break
@@ -307,7 +332,7 @@ class MCTSPlayer(Player):
                 break
             node = child
         below = rewards   # a new position's value, a repetition's draw or the game's result
-        for node, edge in reversed(path):
+        for node, edge, key in reversed(path):
             node.visits += 1
             if edge is None:   # a chance node: the mean of the outcomes drawn
                 node.minimax = [m + (b - m) / node.visits for m, b in zip(node.minimax or below, below)]
@@ -315,7 +340,7 @@ class MCTSPlayer(Player):
                 edge.visits += 1
                 edge.value += rewards[node.seat]
                 node.value += rewards[node.seat]
-                edge.minimax = below
+                edge.reach(key, below, self._hidden)
                 self._back_up(node)
             below = node.minimax
         return pushed
