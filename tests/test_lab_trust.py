@@ -442,3 +442,66 @@ def test_a_refutation_found_deep_in_a_line_counts_in_full():
     state = game.new_initial_state()
     assert GreedyPlayer().choose(state, random.Random(0)) == "bait"
     assert {MCTSPlayer(budget=100).choose(state, random.Random(seed)) for seed in range(8)} == {"safe"}
+
+
+class Shells(Game):
+    """The hider knows which of three shells holds the pea; the seeker, who does not, lifts one
+    and wins if it is the pea's. Or the hider shows the pea at once, a draw."""
+
+    sides = (Side("hider", "Hider", "Hiders", "#aa0000", 0), Side("seeker", "Seeker", "Seekers", "#0000aa", 1))
+
+    def new_initial_state(self, options=None, rules=None):
+        return ShellsState(self)
+
+    def evaluate(self, state, side):
+        return 1000.0 * state.player_return(side) if state.outcome() is not None else 0.0
+
+
+class ShellsState(Alternating):
+    snapshot = Snapshot("pea", "line", "turn", "_outcome")
+
+    def __init__(self, game):
+        self.game, self.pea, self.line, self.turn, self._outcome = game, 0, (), 0, None
+        self._stack, self.move_stack = [], []
+
+    def legal_moves(self):
+        if self._outcome:
+            return []
+        return ["hide", "show"] if self.turn == 0 else [0, 1, 2]
+
+    def _apply(self, move):
+        self.line += (move,)
+        self.turn += 1
+        if move == "show":
+            self._outcome = Outcome(None, "drawn")
+        elif self.turn == 2:
+            self._outcome = Outcome((self.game.sides[1 if move == self.pea else 0],), "lifted")
+
+    def key(self, observer=None):
+        seeker = observer is not None and observer.seat == 1
+        return self.line, None if seeker else self.pea, self._outcome and self._outcome.winners
+
+    def view(self, side):
+        seen = self.copy()
+        if side.seat == 1:
+            seen.pea = None
+        return seen
+
+    def is_hidden(self):
+        return self.pea is None
+
+    def determinize(self, rng):
+        sample = self.copy()
+        sample.pea = rng.randrange(3)
+        return sample
+
+
+def test_a_search_that_sees_the_pea_does_not_expect_the_seeker_to_see_it():
+    """The hider's search weighs the seeker's lifts by what the seeker can know (re-deals of its
+    view): hiding is then a fair bet, taken on some seeds. Crediting the seeker with the truth
+    (`beliefs=0`), the search always expects the pea found and shows it."""
+    game = Shells(info=GameInfo(title="Shells"))
+    state = game.new_initial_state()
+    believed = [MCTSPlayer(budget=30).choose(state, random.Random(seed)) for seed in range(12)]
+    assert 3 <= believed.count("hide") <= 10, believed
+    assert {MCTSPlayer(budget=30, beliefs=0).choose(state, random.Random(seed)) for seed in range(12)} == {"show"}
