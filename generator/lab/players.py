@@ -123,23 +123,18 @@ class _Edge:
     how often it was legal when its node was visited (ISMCTS: a move may be legal in one sample and
     not in another)."""
 
-    __slots__ = ("avail", "belief", "minimax", "move", "outcomes", "value", "visits")
+    __slots__ = ("avail", "minimax", "move", "outcomes", "value", "visits")
 
     def __init__(self, move):
         self.move, self.avail, self.value, self.visits = move, 0, 0.0, 0
         self.minimax: list[float] | None = None   # every seat's minimax reward of the position it makes
         self.outcomes: dict | None = None   # hidden: each position it made -> [times, its latest minimax]
-        self.belief: tuple[int, float] | None = None   # (seat, shift): its mover's belief, see `_believe`
 
     def reach(self, key, minimax: list[float], hidden: bool) -> None:
         """Note that this move made position `key`, now worth `minimax`. Seen through hidden
         information one move can make different positions by sample (a push on an unseen reverse
         removes a piece or flips it): the move is then worth the mean over the positions it made,
         weighted by how often each came up, as at a chance node, not the last sample's."""
-        if self.belief is not None:
-            seat, shift = self.belief
-            minimax = minimax[:]
-            minimax[seat] += shift
         if not hidden:
             self.minimax = minimax
             return
@@ -189,11 +184,6 @@ class MCTSPlayer(Player):
       Whitehouse 2012). A move's exploration counts the visits in which it was legal. A move
       whose result depends on the sample (a push on an unseen reverse: removed, or flipped and
       stronger) is worth the mean of the positions it made, by how often each came up (`_Edge.reach`).
-      The other way round, a search that sees what its opponent cannot (the Vikings their own
-      reverses) weighs the opponent's moves by the opponent's belief: each move's reward for its
-      mover is shifted to the mean over `beliefs` re-deals of the mover's view (`_believe`), so the
-      searcher does not expect the Irish to push exactly the hidden Chief; its own reward stays
-      the true one.
     - Whole turns: a node is a position, whoever is to move; when a side acts several times in a
       turn the tree follows every action, and the key merges the orders that lead to one position
       (a transposition table), so two actions played either way round are searched once.
@@ -227,8 +217,7 @@ class MCTSPlayer(Player):
     """
 
     def __init__(self, budget: int = 50, seconds: float = 0.0, c: float = 0.05, scale: float = 8.0,
-                 evaluator: Evaluator | None = None, weigh_at: int = 2, beliefs: int = 4):
-        self.beliefs = beliefs
+                 evaluator: Evaluator | None = None, weigh_at: int = 2):
         self.budget, self.seconds, self.c, self.scale = budget, seconds, c, scale
         self.weigh_at = weigh_at
         self.evaluator = evaluator
@@ -250,10 +239,6 @@ class MCTSPlayer(Player):
             self._evaluations = lambda state: [self.evaluator(state, side) for side in sides]
         hidden = view.is_hidden()
         self._hidden = hidden
-        self._blind = {} if hidden or not self.beliefs else {
-            seat: side for seat, side in enumerate(game.side(info.label) for info in game.sides)
-            if side != me and view.view(side).is_hidden()}
-        self._rng = rng
         base = None if hidden else view.copy()
         table = {root.key: root}
         after = self._weigh_root(root, _sample(view, rng) if hidden else base, me, table)
@@ -285,21 +270,12 @@ class MCTSPlayer(Player):
         that value as its first visit. Returns each move's child key."""
         after = {}
         moves = state.legal_moves()
-        blind = self._blind.get(node.seat)
-        if blind is not None and not state.view(blind).is_hidden():
-            blind = None
-        if blind is not None:
-            redeals = [state.view(blind).determinize(self._rng) for _ in range(self.beliefs)]
-            redeals = [(other, set(other.legal_moves())) for other in redeals]
         for move in moves:
             state.push(move)
             key = after[move] = state.key(me)
-            seen = None
             if key in line or key in self.seen:
                 minimax = rewards = [0.5] * len(state.game.sides)
             else:
-                if blind is not None:
-                    seen = state.key(blind)
                 rewards = self._leaf(state)
                 child = table.get(key)
                 if child is None:
@@ -312,31 +288,10 @@ class MCTSPlayer(Player):
             edge.avail += 1
             edge.visits += 1
             edge.value += rewards[node.seat]
-            if seen is not None:
-                edge.belief = self._believe(move, seen, rewards[node.seat], redeals, node.seat, blind)
             edge.reach(key, minimax, self._hidden)
         node.weighed = True
         self._back_up(node)
         return after
-
-    def _believe(self, move, seen, value: float, redeals: list, seat: int, side) -> tuple[int, float] | None:
-        """What the mover of a move it cannot fully see (`side`, whose view hides what the searcher
-        knows: the Irish facing the Vikings' reverses) expects it to be worth, as a shift of its
-        reward from the true result's to the mean over re-deals of the mover's view (`redeals`,
-        with their legal moves) of its reward after the move (a re-deal whose result looks the same
-        to the mover counts at the true value; the true position is not among them, or the
-        mover's belief would lean toward the truth). So a search that knows the reverses does not
-        credit an opponent who cannot see them with choosing by them."""
-        total = count = 0
-        for other, legal in redeals:
-            if move not in legal:
-                continue
-            other.push(move)
-            total += value if other.key(side) == seen else self._leaf(other)[seat]
-            count += 1
-            other.pop()
-        shift = total / count - value if count else 0.0
-        return (seat, shift) if shift else None
 
     def _seat_of(self, state: State) -> int | None:
         """The seat to move in `state`, or None at a chance node or once the game is over."""
