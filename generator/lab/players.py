@@ -138,12 +138,12 @@ class _Edge:
         if not hidden:
             self.minimax = minimax
             return
-        if self.outcomes is None:
-            self.outcomes = {}
-        made = self.outcomes.setdefault(key, [0, minimax])
+        outcomes = self.outcomes
+        if outcomes is None:
+            outcomes = self.outcomes = {}
+        made = outcomes.setdefault(key, [0, minimax])
         made[0] += 1
         made[1] = minimax
-        outcomes = self.outcomes
         if len(outcomes) == 1:
             self.minimax = minimax
             return
