@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 6  # the players' play: 6 = a threat priced by the points its loss would change
+LADDER_VERSION = 7  # the players' play: 7 = a move hanging on a hidden reverse is worth the mean of its results
 
 
 def strength_order(spec: PlayerSpec) -> tuple:

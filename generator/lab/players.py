@@ -237,8 +237,7 @@ class MCTSPlayer(Player):
         else:
             sides = [game.side(side.label) for side in game.sides]
             self._evaluations = lambda state: [self.evaluator(state, side) for side in sides]
-        hidden = view.is_hidden()
-        self._hidden = hidden
+        hidden = self._hidden = view.is_hidden()   # every sample of the view is one information set
         base = None if hidden else view.copy()
         table = {root.key: root}
         after = self._weigh_root(root, _sample(view, rng) if hidden else base, me, table)
@@ -247,7 +246,7 @@ class MCTSPlayer(Player):
         done = 0
         while done < limit and (deadline is None or time.perf_counter() < deadline):
             state = view.determinize(rng) if hidden else base
-            pushed = self._iterate(root, state, rng, me, table, hidden)
+            pushed = self._iterate(root, state, rng, me, table)
             if not hidden:
                 for _ in range(pushed):
                     state.pop()
@@ -299,7 +298,7 @@ class MCTSPlayer(Player):
             return None
         return self._seat(state.to_move)
 
-    def _iterate(self, root: _Node, state: State, rng: random.Random, me, table: dict, hidden: bool) -> int:
+    def _iterate(self, root: _Node, state: State, rng: random.Random, me, table: dict) -> int:
         """One pass: select down the known positions to one not yet searched (or a repetition, or
         the game's end), value it, and back the value up. Returns how many moves it pushed."""
         node, pushed = root, 0
@@ -315,7 +314,7 @@ class MCTSPlayer(Player):
             else:
                 if not node.weighed and node.visits >= self.weigh_at:
                     self._weigh(node, state, me, table, line)
-                edge = self._select(node, state, rng, hidden)
+                edge = self._select(node, state, rng, self._hidden)
                 move = edge.move
             state.push(move)
             pushed += 1
