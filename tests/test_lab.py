@@ -269,6 +269,19 @@ def test_siege_evaluation_prices_a_threatened_piece_by_the_points_it_would_lose(
     assert threat(d5="B") < one_defeat   # a hidden Berserker only flips (ruling 12)
 
 
+def test_siege_evaluation_sees_a_knock_out_that_takes_the_irish_both_actions():
+    """An Irish turn is two actions (ruling 5): one troop steps into the empty square behind a
+    Viking, another pushes the Viking into it (ruling 8). The Viking on d6 is at risk from the
+    pusher on d7 only while an Irish troop stands next to d5, stunned or not (ruling 7)."""
+    def edge(**cells):
+        return evaluate(position(river=None, d6="V", d7="I", **cells), Side.VIKING)
+
+    far, filler = edge(h1="I"), edge(e4="I")
+    assert 0 < far - filler < 10   # one defeat's worth, as a one-push knock-out costs
+    assert edge(e4="I*") == filler
+    assert edge(h1="I", d5="I") == filler   # the square behind already holds an Irish troop
+
+
 @pytest.mark.parametrize("rules", ["final", "draft"])
 def test_every_ai_handles_every_phase(rules):
     for spec in ("random", "greedy", "mcts:8"):

@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 7  # the players' play: 7 = a move hanging on a hidden reverse is worth the mean of its results
+LADDER_VERSION = 8  # the players' play: 8 = Siege prices a Viking piece an Irish turn (two actions) can knock out
 
 
 def strength_order(spec: PlayerSpec) -> tuple:

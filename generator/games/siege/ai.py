@@ -25,7 +25,8 @@ def evaluate(state: State, side: Side) -> float:
     a point), looted villages (all looted give the Vikings a point), the treasure's position (a
     Viking carrier's progress toward rank 8, or the Vikings' closest approach to rank 1), the
     Vikings' distance to unlooted villages, Irish troops knocked out of play, and Viking pieces
-    one Irish push away from a knock-out, each at what losing it would cost in points
+    one Irish turn away from a knock-out (a push, or a step that fills the square behind and then
+    a push: a turn is two actions), each at what losing it would cost in points
     (`at_risk_costs`). The Irish value a hidden piece at risk by what the hidden reverses would
     cost on average (they cannot see which one it is), so no search, the Vikings' included,
     credits the Irish with knowing the reverses (ruling 4).
@@ -89,8 +90,10 @@ def viking_edges(state: State) -> tuple[float, float]:
     # Irish troops out of play (on the reinforcement tracker).
     score += 0.8 * len(state.tracker)
     # Viking pieces an unstunned Irish troop could knock out with one push (ruling 8: pushed off
-    # the board, into the river, onto an unlooted village or into an Irish troop), each costing
-    # what losing it would cost (`at_risk_costs`). Played on samples, the Irish see sampled kinds.
+    # the board, into the river, onto an unlooted village or into an Irish troop), or with a push
+    # once another Irish troop has stepped into the empty square behind (a turn's two actions,
+    # ruling 5; a stunned troop may still step there, ruling 7), each costing what losing it would
+    # cost (`at_risk_costs`). Played on samples, the Irish see sampled kinds.
     if state.phase != Phase.PLAY:
         return score, score
     costs = at_risk_costs(flags[0], flags[1], flags[2], state.defeated, defeats_needed,
@@ -116,7 +119,8 @@ def viking_edges(state: State) -> tuple[float, float]:
             if pusher and kind[pusher] == 1 and not stun[pusher]:
                 beyond = STEP[square][OPPOSITE[d]]
                 if beyond < 0 or terrain[beyond] == 1 or terrain[beyond] == 2 or \
-                        (board[beyond] and kind[board[beyond]] == 1):
+                        (kind[board[beyond]] == 1 if board[beyond] else
+                         any(kind[board[u]] == 1 for _, u in NEIGHBOURS[beyond] if board[u])):
                     if secret:
                         secret_lost += costs[carries][what]
                         secret_at_risk[carries] += 1
