@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 8  # the players' play: 8 = Siege prices a Viking piece an Irish turn (two actions) can knock out
+LADDER_VERSION = 8  # the players' play, game evaluations included: 8 = a threat that takes both actions of a turn
 
 
 def strength_order(spec: PlayerSpec) -> tuple:
