@@ -314,7 +314,7 @@ class MCTSPlayer(Player):
             else:
                 if not node.weighed and node.visits >= self.weigh_at:
                     self._weigh(node, state, me, table, line)
-                edge = self._select(node, state, rng, self._hidden)
+                edge = self._select(node, state, rng)
                 move = edge.move
             state.push(move)
             pushed += 1
@@ -356,13 +356,13 @@ class MCTSPlayer(Player):
         if best is not None:
             node.minimax = best
 
-    def _select(self, node: _Node, state: State, rng: random.Random, hidden: bool) -> _Edge:
+    def _select(self, node: _Node, state: State, rng: random.Random) -> _Edge:
         """The edge to follow from `node`: the best minimax reward plus exploration for its seat;
         an untried move counts at its node's mean (first-play urgency), ties broken at random."""
         c, sqrt, seat = self.c, math.sqrt, node.seat
         fpu = node.value / node.visits if node.visits else 0.5
         best, best_score = None, -math.inf
-        if hidden:  # the legal moves may differ by sample: a move's count is its availability
+        if self._hidden:  # the legal moves may differ by sample: a move's count is its availability
             edges = node.edges
             for move in state.legal_moves():
                 e = edges.get(move)
