@@ -215,9 +215,10 @@ def test_views_never_show_a_hidden_reverse_during_games():
         while state.legal_moves():
             view = state.view(Side.IRISH)
             assert not HIDDEN & {k for i, k in enumerate(view.kind) if view.pos[i] >= 0}
-            if state.phase is Phase.VIKING_TROOPS:  # mid-placement the rest of the supply is secret
+            if state.phase <= Phase.VIKING_TROOPS:  # the reverses still to place are secret...
                 assert not any(view.supply[2:])
-            else:  # before placement it is the public counts, after it is empty
+                assert view.is_hidden() if state.phase is Phase.VIKING_TROOPS else view.will_hide()
+            else:  # ...after placement the supply is empty
                 assert view.supply == state.supply
             sample = view.determinize(rng)
             assert sample.board == state.board and sample.terrain == state.terrain
@@ -225,6 +226,28 @@ def test_views_never_show_a_hidden_reverse_during_games():
                 on_board = lambda st: sorted(k for i, k in enumerate(st.kind) if st.pos[i] >= 0)
                 assert on_board(sample) == on_board(state)
             state.push(rng.choice(state.legal_moves()))
+
+
+def test_an_irish_search_before_the_viking_placements_tries_only_placements_a_sample_can_make(monkeypatch):
+    """Ruling 4: the Irish do not see which reverse each Viking placement puts down, so two
+    placements of different reverses make one position to them. The Irish view says so from the
+    start of setup (`will_hide`), and their search plays each placement on a sample that can
+    make it (it once replayed a node's placements on a sample that had no Chief left to place)."""
+    rng = random.Random(5)
+    state = State.new_game(Game(), "final", {"turn-cap": 200})
+    while not (state.phase is Phase.VILLAGES and state.to_move is Side.IRISH and state.setup_count == 4):
+        state.push(rng.choice(state.legal_moves()))
+    tried = []
+    push = State.push
+
+    def spy(self, move):
+        if move.kind is MoveKind.PLACE_VIKING:
+            tried.append(self.supply[move.piece] > 0)
+        push(self, move)
+
+    monkeypatch.setattr(State, "push", spy)
+    MCTSPlayer(budget=300).choose(state.view(Side.IRISH), random.Random(1))
+    assert len(tried) > 50 and all(tried)
 
 
 class _Spy(RandomPlayer):

@@ -20,6 +20,7 @@ from generator.config import load_game
 from generator.games.base import (BoardSpec, CellArt, EdgeArt, Effect, Game, GameInfo, IllegalMoveError,
                                   InvalidMoveError, Outcome, Side, Snapshot, State, Tally)
 
+from generator.games.siege import Phase
 from generator.kit.svg import board_svg, face_svg
 from generator.play.server import create_app, links
 from generator.play.session import TABLE, PlayError, Table
@@ -168,10 +169,13 @@ def test_hidden_placements_are_masked_and_the_last_ones_too():
 def test_the_hot_seat_covers_the_screen_whenever_the_player_changes():
     table = Table(GAME, vs="human", seed=1)
     shared = key(table, TABLE)
-    # river shifts and villages hide nothing: no pass screen
+    # river shifts and villages hide nothing: no pass screen...
+    play_random(table, 12, 4, until=lambda state: state.phase is Phase.VILLAGES)
+    assert not table.handover and table.state.to_move.label == "irish"
     play_random(table, 12, 4, until=lambda state: state.to_move.label == "viking" and
                 any(m.notation()[1] == "@" for m in state.legal_moves()))
-    assert not table.handover
+    # ...but the Irish must not watch the Vikings put their reverses down (ruling 4)
+    assert table.handover
     play_random(table, 200, 4, until=lambda state: not state.in_setup())
     play_random(table, 3, 4)
     while not table.handover:

@@ -389,6 +389,13 @@ class State:
         """Whether this view hides something that `determinize` must sample."""
         return False
 
+    def will_hide(self) -> bool:
+        """Whether moves to come can hide something from this view's side that it sees now (a
+        secret choice of another side: moves that differ only in it then make one position to
+        this side, by its `key`). A search that tries moves on a view must then `determinize`
+        it, as when `is_hidden`, and cannot keep a position's legal moves from visit to visit."""
+        return False
+
     def determinize(self, rng: random.Random) -> "State":
         """A full state consistent with this view."""
         return self.copy()

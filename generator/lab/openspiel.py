@@ -22,6 +22,7 @@ import random
 from collections.abc import Sequence
 
 from ..games.base import Game, State
+from .players import hides
 
 try:
     import numpy as np
@@ -61,12 +62,12 @@ def spiel_game(game: Game, options: dict[str, str] | None = None) -> "pyspiel.Ga
     options = dict(options or {})
     name = short_name(game, options)
     if name not in _LOADED:
-        hides = game.new_initial_state(options).is_hidden() or _hides(game, options)
+        imperfect = game.new_initial_state(options).is_hidden() or _hides(game, options)
         game_type = pyspiel.GameType(
             short_name=name, long_name=f"{game.info.title or game.name} (siege-pnp)",
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
             chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-            information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if hides
+            information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if imperfect
                          else pyspiel.GameType.Information.PERFECT_INFORMATION),
             utility=pyspiel.GameType.Utility.GENERAL_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -82,7 +83,7 @@ def spiel_game(game: Game, options: dict[str, str] | None = None) -> "pyspiel.Ga
         class Hosted(pyspiel.Game):
             def __init__(self, params=None):
                 super().__init__(game_type, info, params or {})
-                self.hosted, self.options, self.hides = game, options, hides
+                self.hosted, self.options, self.hides = game, options, imperfect
 
             def new_initial_state(self):
                 return SpielState(self, self.hosted.new_initial_state(self.options))
@@ -102,7 +103,7 @@ def _hides(game: Game, options: dict[str, str], steps: int = 400) -> bool:
     for _ in range(steps):
         if state.is_game_over():
             return False
-        if any(state.view(side).is_hidden() for side in _sides(game)):
+        if any(hides(state.view(side)) for side in _sides(game)):
             return True
         moves = state.legal_moves()
         if not moves:
@@ -168,7 +169,7 @@ class SpielState(pyspiel.State):
         """A full state the player cannot tell from this one: its view, determinised."""
         rng = random.Random(float(sampler()))
         view = self.state.view(_sides(self.state.game)[player])
-        return SpielState(self.get_game(), view.determinize(rng) if view.is_hidden() else view)
+        return SpielState(self.get_game(), view.determinize(rng) if hides(view) else view)
 
     def clone(self) -> "SpielState":
         return SpielState(self.get_game(), self.state.copy())
@@ -207,7 +208,7 @@ class SpielPlayer:
         game = spiel_game(view.game)
         seed = rng.randrange(2**31)
         evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
-        if view.is_hidden():
+        if hides(view):
             bot = ismcts.ISMCTSBot(game, evaluator, 2.0, self.simulations, random_state=np.random.RandomState(seed),
                                    allow_inconsistent_action_sets=True)
             samples = random.Random(seed)

@@ -5,7 +5,7 @@ Carlo tree search with heuristic leaf values, for any game package (and OpenSpie
 The game supplies the knowledge: `game.evaluate(state, side)` scores a position (greedy, and the
 search's root moves and leaves). Hidden information: a player is only ever handed `state.view(side)`;
 a player that needs to try moves out (greedy, MCTS) does so on `view.determinize(rng)` samples
-when the view hides something, never on the true state. The simulator (`simulate.play_game`)
+when the view hides something, now or in moves to come (`hides`), never on the true state. The simulator (`simulate.play_game`)
 enforces this by construction: it never passes the true state to a player.
 
 Every player is deterministic given its `rng`, so the same seed gives the same game (but for a
@@ -52,10 +52,15 @@ class Player:
         return self.name
 
 
+def hides(view: State) -> bool:
+    """Whether moves must be tried on samples of `view`: it hides something now or in moves to come."""
+    return view.is_hidden() or view.will_hide()
+
+
 def _sample(view: State, rng: random.Random) -> State:
     """A full state to try moves on: a determinised sample of a view that hides something (e.g.
     reverses dealt at random from the unseen pool); a view that hides nothing is the full state."""
-    return view.determinize(rng) if view.is_hidden() else view.copy()
+    return view.determinize(rng) if hides(view) else view.copy()
 
 
 class RandomPlayer(Player):
@@ -87,7 +92,7 @@ class GreedyPlayer(Player):
             return moves[0]
         side = view.to_move
         evaluate = view.game.evaluate
-        states = [_sample(view, rng) for _ in range(self.samples if view.is_hidden() else 1)]
+        states = [_sample(view, rng) for _ in range(self.samples if hides(view) else 1)]
         best, best_value = [], -math.inf
         after = {}
         for move in moves:
@@ -237,7 +242,7 @@ class MCTSPlayer(Player):
         else:
             sides = [game.side(side.label) for side in game.sides]
             self._evaluations = lambda state: [self.evaluator(state, side) for side in sides]
-        hidden = self._hidden = view.is_hidden()   # every sample of the view is one information set
+        hidden = self._hidden = hides(view)   # every sample of the view is one information set
         base = None if hidden else view.copy()
         table = {root.key: root}
         after = self._weigh_root(root, _sample(view, rng) if hidden else base, me, table)

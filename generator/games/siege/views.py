@@ -24,8 +24,14 @@ class Views:
     __slots__ = ()
 
     def is_hidden(self) -> bool:
-        """Whether a reverse is unknown here (the Irish player's view)."""
-        return _UNKNOWN in self.kind
+        """Whether a reverse is unknown here (the Irish player's view): one on the board, or
+        one in the supply the Vikings are placing (the Irish view shows that supply empty)."""
+        return _UNKNOWN in self.kind or (self.phase is Phase.VIKING_TROOPS and not any(self.supply[2:]))
+
+    def will_hide(self) -> bool:
+        """Whether the Vikings' placements are still to come in the Irish player's view (ruling
+        4: which reverse each one puts down is secret)."""
+        return self.phase < Phase.VIKING_TROOPS and not any(self.supply[2:])
 
     def view(self, side: Side) -> "State":
         """What `side` sees: for the Irish, every hidden Viking reverse becomes `UNKNOWN`."""
@@ -36,10 +42,11 @@ class Views:
 
     def _seen_by_irish(self) -> tuple[list[int], list[int]]:
         """The kinds and the supply as the Irish see them: a hidden reverse on the board is
-        `UNKNOWN` (a removed plain troop was seen); while the Vikings place their troops, their
-        supply shows only the Irish count (before placement it is the public counts)."""
+        `UNKNOWN` (a removed plain troop was seen); until the Vikings have placed their troops,
+        their supply shows only the Irish count: which reverse each placement puts down is
+        secret, so placements of different reverses make one position to the Irish."""
         kind = [_UNKNOWN if k in HIDDEN_KINDS and self.pos[i] >= 0 else k for i, k in enumerate(self.kind)]
-        supply = [self.supply[0], 0, 0, 0, 0] if self.phase is Phase.VIKING_TROOPS else self.supply[:]
+        supply = [self.supply[0], 0, 0, 0, 0] if self.phase <= Phase.VIKING_TROOPS else self.supply[:]
         return kind, supply
 
     def key(self, observer: Side | None = None) -> tuple:
