@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 8  # the players' play, game evaluations included: 8 = a threat that takes both actions of a turn
+LADDER_VERSION = 9  # the players' play, evaluations included: 9 = a view's secrets to come searched on samples
 
 
 def strength_order(spec: PlayerSpec) -> tuple:
