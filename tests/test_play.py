@@ -19,7 +19,6 @@ from generator.cli import app
 from generator.config import load_game
 from generator.games.base import (BoardSpec, CellArt, EdgeArt, Effect, Game, GameInfo, IllegalMoveError,
                                   InvalidMoveError, Outcome, Side, Snapshot, State, Tally)
-
 from generator.games.siege import Phase
 from generator.kit.svg import board_svg, face_svg
 from generator.play.server import create_app, links

@@ -5,8 +5,9 @@ Carlo tree search with heuristic leaf values, for any game package (and OpenSpie
 The game supplies the knowledge: `game.evaluate(state, side)` scores a position (greedy, and the
 search's root moves and leaves). Hidden information: a player is only ever handed `state.view(side)`;
 a player that needs to try moves out (greedy, MCTS) does so on `view.determinize(rng)` samples
-when the view hides something, now or in moves to come (`hides`), never on the true state. The simulator (`simulate.play_game`)
-enforces this by construction: it never passes the true state to a player.
+when the view hides something, now or in moves to come (`hides`), never on the true state. The
+simulator (`simulate.play_game`) enforces this by construction: it never passes the true state to
+a player.
 
 Every player is deterministic given its `rng`, so the same seed gives the same game (but for a
 search given seconds rather than iterations).

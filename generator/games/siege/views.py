@@ -26,7 +26,8 @@ class Views:
     def is_hidden(self) -> bool:
         """Whether a reverse is unknown here (the Irish player's view): one on the board, or
         one in the supply the Vikings are placing (the Irish view shows that supply empty)."""
-        return _UNKNOWN in self.kind or (self.phase is Phase.VIKING_TROOPS and not any(self.supply[2:]))
+        placing = self.phase is Phase.VIKING_TROOPS
+        return _UNKNOWN in self.kind or (placing and not any(self.supply[2:]))
 
     def will_hide(self) -> bool:
         """Whether the Vikings' placements are still to come in the Irish player's view (ruling
