@@ -218,6 +218,9 @@ def test_views_never_show_a_hidden_reverse_during_games():
             if state.phase <= Phase.VIKING_TROOPS:  # the reverses still to place are secret...
                 assert not any(view.supply[2:])
                 assert view.is_hidden() if state.phase is Phase.VIKING_TROOPS else view.will_hide()
+                placed = sum(1 for i, k in enumerate(state.kind) if state.pos[i] >= 0 and k in HIDDEN)
+                to_place = next(z for z in view.zones() if z.name == "Viking troops to place").pieces
+                assert len(to_place) == GAME.counts.viking_troops - placed  # as fronts, from the first
             else:  # ...after placement the supply is empty
                 assert view.supply == state.supply
             sample = view.determinize(rng)
