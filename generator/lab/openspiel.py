@@ -62,7 +62,7 @@ def spiel_game(game: Game, options: dict[str, str] | None = None) -> "pyspiel.Ga
     options = dict(options or {})
     name = short_name(game, options)
     if name not in _LOADED:
-        imperfect = game.new_initial_state(options).is_hidden() or _hides(game, options)
+        imperfect = game.new_initial_state(options).is_hidden() or _ever_hides(game, options)
         game_type = pyspiel.GameType(
             short_name=name, long_name=f"{game.info.title or game.name} (siege-pnp)",
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -83,7 +83,7 @@ def spiel_game(game: Game, options: dict[str, str] | None = None) -> "pyspiel.Ga
         class Hosted(pyspiel.Game):
             def __init__(self, params=None):
                 super().__init__(game_type, info, params or {})
-                self.hosted, self.options, self.hides = game, options, imperfect
+                self.hosted, self.options = game, options
 
             def new_initial_state(self):
                 return SpielState(self, self.hosted.new_initial_state(self.options))
@@ -95,7 +95,7 @@ def spiel_game(game: Game, options: dict[str, str] | None = None) -> "pyspiel.Ga
     return pyspiel.load_game(name)
 
 
-def _hides(game: Game, options: dict[str, str], steps: int = 400) -> bool:
+def _ever_hides(game: Game, options: dict[str, str], steps: int = 400) -> bool:
     """Whether any side's view of a seeded random game hides something (a game whose secrets
     appear after the start, e.g. a hand drawn later)."""
     rng = random.Random(0)

@@ -58,12 +58,6 @@ def hides(view: State) -> bool:
     return view.is_hidden() or view.will_hide()
 
 
-def _sample(view: State, rng: random.Random) -> State:
-    """A full state to try moves on: a determinised sample of a view that hides something (e.g.
-    reverses dealt at random from the unseen pool); a view that hides nothing is the full state."""
-    return view.determinize(rng) if hides(view) else view.copy()
-
-
 class RandomPlayer(Player):
     """A uniformly random legal move (setup included)."""
 
@@ -93,7 +87,9 @@ class GreedyPlayer(Player):
             return moves[0]
         side = view.to_move
         evaluate = view.game.evaluate
-        states = [_sample(view, rng) for _ in range(self.samples if hides(view) else 1)]
+        # a view that hides something is tried on determinised samples (reverses dealt at random
+        # from the unseen pool); one that hides nothing is the full state
+        states = [view.determinize(rng) for _ in range(self.samples)] if hides(view) else [view.copy()]
         best, best_value = [], -math.inf
         after = {}
         for move in moves:
@@ -246,7 +242,7 @@ class MCTSPlayer(Player):
         hidden = self._hidden = hides(view)   # every sample of the view is one information set
         base = None if hidden else view.copy()
         table = {root.key: root}
-        after = self._weigh_root(root, _sample(view, rng) if hidden else base, me, table)
+        after = self._weigh_root(root, view.determinize(rng) if hidden else base, me, table)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         limit = self.budget or float("inf")     # both given: whichever comes first
         done = 0
