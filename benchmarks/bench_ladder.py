@@ -1,7 +1,7 @@
 """The strength ladder and the balance at each strength, for a game folder, in one run.
 
     python benchmarks/bench_ladder.py [--game DIR] [--levels random,greedy,mcts:50,mcts:100,...]
-        [--games 10] [--selfplay 10] [--turn-cap 200] [--option NAME=VALUE ...] [--seed 0]
+        [--games 10] [--selfplay 10] [--turn-cap 200] [--option NAME=VALUE ...] [--seed 0[,1,...]]
         [--workers N] [--json out.json]
 
 Each neighbouring pair of levels plays `--games` seeds in every seating (the seats swapped), and
@@ -9,7 +9,9 @@ the table gives the upper level's score over both seats with its Wilson 95% inte
 each seat, the games the turn cap stopped, and the CPU seconds per game; then the Bradley-Terry Elo
 of every level (random = 0) with its interval and the seat term. `--selfplay N` also plays N seeds
 of each level against itself: the balance verdict at every strength (each side's share and the
-unfinished games), the table the issue asks for.
+unfinished games), the table the issue asks for. `--seed 0,1,2` pools the games of several seeds
+(`--games` seeds per seating from each) into one table and one fit: a row of 16 games moves by ten
+points or more from one set of seeds to the next.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ def main() -> None:
     parser.add_argument("--turn-cap", type=int, default=200)
     parser.add_argument("--option", action="append", default=[])
     parser.add_argument("--vary", action="append", default=[], help="a number changed, NAME=VALUE")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", default="0", help="a seed, or several to pool: 0,1,2")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json")
     args = parser.parse_args()
@@ -44,23 +46,26 @@ def main() -> None:
     variant = Variant("bench", None, tuple(parse_option(text) for text in args.option), changes)
     run = resolve(variant, args.turn_cap, game)
     levels = [PlayerSpec.parse(text) for text in args.levels.split(",")]
+    seeds = [int(text) for text in args.seed.split(",")]
     sides = [side.label for side in run[0].sides]
-    print(f"{game.info.title}: {args.games} seeds per seating, turn cap {args.turn_cap}, options "
-          f"{dict(variant.options) or '-'}, numbers {dict(changes) or '-'}, {args.workers} workers", flush=True)
+    print(f"{game.info.title}: {args.games} seeds per seating from seed {args.seed}, turn cap "
+          f"{args.turn_cap}, options {dict(variant.options) or '-'}, numbers {dict(changes) or '-'}, "
+          f"{args.workers} workers", flush=True)
     print(f"| pairing | games | upper's score [95% CI] | as {' / as '.join(sides)} | unfinished | cpu s/game |")
     print("| --- | ---: | --- | --- | ---: | ---: |", flush=True)
     records: list[dict] = []
     started = time.perf_counter()
     for lower, upper in zip(levels, levels[1:]):
-        pair = run_tasks(ladder.ladder_tasks([lower, upper], run, args.games, args.seed), args.workers)
+        pair = [record for seed in seeds for record in
+                run_tasks(ladder.ladder_tasks([lower, upper], run, args.games, seed), args.workers)]
         records += pair
-        fit = ladder.fit([lower, upper], pair, len(sides), args.games, args.seed).pairings[0]
+        fit = ladder.fit([lower, upper], pair, len(sides), args.games, seeds[0]).pairings[0]
         unfinished = sum(1 for r in pair if r["termination"] in ("turn-cap", "stalled"))
         cpu = sum(r["seconds"] for r in pair) / len(pair)
         print(f"| {upper} vs {lower} | {fit['games']} | {100 * fit['score']:.0f}% [{100 * fit['ci95'][0]:.0f}%, "
               f"{100 * fit['ci95'][1]:.0f}%] | {' / '.join(f'{100 * x:.0f}%' for x in fit['by_seat'])} "
               f"| {unfinished} | {cpu:.2f} |", flush=True)
-    fitted = ladder.fit(levels, records, len(sides), args.games, args.seed)
+    fitted = ladder.fit(levels, records, len(sides), args.games, seeds[0])
     print("\n| level | Elo | 95% CI |\n| --- | ---: | --- |")
     for name, elo, (low, high) in zip(fitted.levels, fitted.elo, fitted.ci95):
         print(f"| {name} | {elo:.0f} | [{low:.0f}, {high:.0f}] |")
@@ -68,11 +73,12 @@ def main() -> None:
           f"{len(records)} games, {time.perf_counter() - started:.0f} s", flush=True)
     selfplay = []
     if args.selfplay:
-        print(f"\n| self-play ({args.selfplay} seeds) | {' | '.join(sides)} | unfinished [95% CI] | shuffling | mean turns | cpu s/game |")
+        print(f"\n| self-play ({args.selfplay * len(seeds)} seeds) | {' | '.join(sides)} | unfinished [95% CI] | shuffling | mean turns | cpu s/game |")
         print("| --- |" + " --- |" * (len(sides) + 4), flush=True)
         for level in levels:
-            games = run_tasks(make_tasks(args.selfplay, (level,) * len(sides), variant, args.seed,
-                                         args.turn_cap, game), args.workers)
+            games = [record for seed in seeds for record in
+                     run_tasks(make_tasks(args.selfplay, (level,) * len(sides), variant, seed,
+                                          args.turn_cap, game), args.workers)]
             s = summarize(games, sides, run[0].ways)
             u = s["unfinished"]
             cells = [f"{100 * s[side]['rate']:.0f}% [{100 * s[side]['ci95'][0]:.0f}, {100 * s[side]['ci95'][1]:.0f}]"
