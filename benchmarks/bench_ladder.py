@@ -20,12 +20,24 @@ import argparse
 import json
 import os
 import time
+from collections.abc import Iterable
+from dataclasses import replace
 
 from generator.config import load_game
 from generator.games.base import parse_option
 from generator.lab import ladder
 from generator.lab.players import PlayerSpec
-from generator.lab.simulate import Variant, make_tasks, resolve, run_tasks, summarize
+from generator.lab.simulate import GameTask, Variant, make_tasks, resolve, run_tasks, summarize
+
+
+def pooled(tasks_by_seed: Iterable) -> list[GameTask]:
+    """The tasks of several seeds as one list for one pool: each seed's games numbered on from the
+    last seed's, so that every (variant, index) names one game."""
+    tasks: list[GameTask] = []
+    for some in tasks_by_seed:
+        first = len(tasks)
+        tasks += [replace(task, index=first + task.index) for task in some]
+    return tasks
 
 
 def main() -> None:
@@ -56,8 +68,8 @@ def main() -> None:
     records: list[dict] = []
     started = time.perf_counter()
     for lower, upper in zip(levels, levels[1:]):
-        pair = [record for seed in seeds for record in
-                run_tasks(ladder.ladder_tasks([lower, upper], run, args.games, seed), args.workers)]
+        pair = run_tasks(pooled(ladder.ladder_tasks([lower, upper], run, args.games, seed) for seed in seeds),
+                         args.workers)
         records += pair
         fit = ladder.fit([lower, upper], pair, len(sides), args.games, seeds[0]).pairings[0]
         unfinished = sum(1 for r in pair if r["termination"] in ("turn-cap", "stalled"))
@@ -76,9 +88,8 @@ def main() -> None:
         print(f"\n| self-play ({args.selfplay * len(seeds)} seeds) | {' | '.join(sides)} | unfinished [95% CI] | shuffling | mean turns | cpu s/game |")
         print("| --- |" + " --- |" * (len(sides) + 4), flush=True)
         for level in levels:
-            games = [record for seed in seeds for record in
-                     run_tasks(make_tasks(args.selfplay, (level,) * len(sides), variant, seed,
-                                          args.turn_cap, game), args.workers)]
+            games = run_tasks(pooled(make_tasks(args.selfplay, (level,) * len(sides), variant, seed,
+                                                args.turn_cap, game) for seed in seeds), args.workers)
             s = summarize(games, sides, run[0].ways)
             u = s["unfinished"]
             cells = [f"{100 * s[side]['rate']:.0f}% [{100 * s[side]['ci95'][0]:.0f}, {100 * s[side]['ci95'][1]:.0f}]"
