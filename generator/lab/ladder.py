@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 9  # the players' play, evaluations included: 9 = a view's secrets to come searched on samples
+LADDER_VERSION = 10  # the players' play, evaluations included: 10 = each iteration ends in a weighing
 
 
 def strength_order(spec: PlayerSpec) -> tuple:

@@ -314,8 +314,6 @@ class MCTSPlayer(Player):
                 edge = None
                 move = state.sample_chance(rng)
             else:
-                if not node.weighed and node.visits >= self.weigh_at:
-                    self._weigh(node, state, me, table, line)
                 edge = self._select(node, state, rng)
                 move = edge.move
             state.push(move)
@@ -330,6 +328,12 @@ class MCTSPlayer(Player):
             if child is None:
                 rewards = self._leaf(state)
                 table[key] = _Node(key, self._seat_of(state), rewards)
+                break
+            if child.seat is not None and not child.weighed and child.visits + 1 >= self.weigh_at:
+                # reached again: its moves are weighed, and that is this iteration's news
+                self._weigh(child, state, me, table, line)
+                child.visits += 1
+                rewards = child.minimax
                 break
             node = child
         below = rewards   # a new position's value, a repetition's draw or the game's result
