@@ -27,7 +27,7 @@ from generator.config import load_game
 from generator.games.base import parse_option
 from generator.lab import ladder
 from generator.lab.players import PlayerSpec
-from generator.lab.simulate import GameTask, Variant, make_tasks, resolve, run_tasks, summarize
+from generator.lab.simulate import UNFINISHED, GameTask, Variant, make_tasks, resolve, run_tasks, summarize
 
 
 def pooled(tasks_by_seed: Iterable) -> list[GameTask]:
@@ -72,7 +72,7 @@ def main() -> None:
                          args.workers)
         records += pair
         fit = ladder.fit([lower, upper], pair, len(sides), args.games, seeds[0]).pairings[0]
-        unfinished = sum(1 for r in pair if r["termination"] in ("turn-cap", "stalled"))
+        unfinished = sum(1 for r in pair if r["termination"] in UNFINISHED)
         cpu = sum(r["seconds"] for r in pair) / len(pair)
         print(f"| {upper} vs {lower} | {fit['games']} | {100 * fit['score']:.0f}% [{100 * fit['ci95'][0]:.0f}%, "
               f"{100 * fit['ci95'][1]:.0f}%] | {' / '.join(f'{100 * x:.0f}%' for x in fit['by_seat'])} "
