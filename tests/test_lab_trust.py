@@ -492,3 +492,44 @@ def test_a_weighed_position_is_valued_by_its_best_reply_not_by_a_random_one():
     game = Lure(info=GameInfo(title="Lure"))
     state = game.new_initial_state()
     assert [MCTSPlayer(budget=4).choose(state, random.Random(seed)) for seed in range(12)] == ["plain"] * 12
+
+
+def test_a_lost_looking_position_is_not_given_away_at_once():
+    """From a ladder game (Tafl, defenders of mcts:400 against attackers of mcts:200): every
+    defender move looks lost alike, so the search spreads its visits evenly, and six of the 80
+    moves let an attacker close the king in at once. The tie between equally visited moves goes to
+    the best backed-up reward; when it went to the summed reward, the first hopeful look at g7-j7
+    outweighed the capture found below it, and mcts:400 gave the king away in 12 of 12 seeds
+    (mcts:50 to 200 in none)."""
+    from generator.games.tafl import TaflState
+
+    state = TaflState.from_diagram(
+        "   a b c d e f g h i j k\n"
+        "11 . . A . A A A . A . .\n"
+        "10 . A . . . . . . . . .\n"
+        " 9 A . . . . . . D . . A\n"
+        " 8 . . . . . D . . . . .\n"
+        " 7 A . . . D D D . . . A\n"
+        " 6 A A . D D . K A . . .\n"
+        " 5 A . . . . . A . . . .\n"
+        " 4 . A . . . D . . . . .\n"
+        " 3 . . . . . . . . . . A\n"
+        " 2 . D . . . . D D . A .\n"
+        " 1 . . A . A A A A . . .\n"
+        "to-move: defenders\nlast-attackers: f5-g5\nlast-defenders: f6-g6\n")
+
+    def gives_the_king_away(move) -> bool:
+        after = state.copy()
+        after.push(move)
+        for reply in after.legal_moves():
+            after.push(reply)
+            if after.is_game_over():
+                return True
+            after.pop()
+        return False
+
+    losing = {move for move in state.legal_moves() if gives_the_king_away(move)}
+    assert len(losing) == 6
+    chosen = [MCTSPlayer(budget).choose(state.copy(), random.Random(seed))
+              for budget in (200, 400) for seed in range(6)]
+    assert not losing & set(chosen)

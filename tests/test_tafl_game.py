@@ -107,6 +107,23 @@ def test_evaluate_rewards_the_attackers_closing_a_corner():
     assert game.evaluate(closed, Side.ATTACKERS) > game.evaluate(loose, Side.ATTACKERS)
 
 
+def test_evaluate_counts_a_square_beside_a_corner_as_the_corner():
+    """The king cannot be captured on the edge and only it may stop on a corner, so a king that
+    reaches b1 enters a1 next whatever the attackers do (rulings 5, 11 and 13): its open line down
+    the b-file is worth a whole line to a corner. With edge-king on the king can be taken on b1,
+    and the same line is only a line to the edge."""
+    game = TaflGame()
+
+    def gain(options):   # the defenders' value of the b-file opening, b3's attacker moved to h9
+        def value(**cells):
+            return game.evaluate(position(lines="to-move: attackers\n", options=options, b6="K", b9="A",
+                                          c6="A", **cells), Side.DEFENDERS)
+        return value(h9="A") - value(b3="A")
+
+    assert gain(None) >= 8.0
+    assert gain({"edge-king": "on"}) < gain(None) - 5.0
+
+
 def test_with_numbers_changes_the_turn_limit_and_cap():
     game = TaflGame().with_numbers(turn_limit=12, turn_cap=50)
     assert dict(game.options) == {"turn-limit": "12", "turn-cap": "50"}

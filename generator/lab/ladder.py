@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 10  # the players' play, evaluations included: 10 = each iteration ends in a weighing
+LADDER_VERSION = 11  # the players' play, evaluations included: 11 = visit ties go to the backed-up reward
 
 
 def strength_order(spec: PlayerSpec) -> tuple:

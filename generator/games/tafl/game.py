@@ -302,11 +302,13 @@ class TaflGame(Game):
     # --- the lab
     def evaluate(self, state: TaflState, side: Side) -> float:
         """A cheap heuristic for `side` (positive is good), +-1000 once decided: material (a
-        defender is worth two attackers), the king's open lines to the edge and corners, the
-        squares it can reach from which a corner is open (its threats for the next move, which the
-        attackers must block), its distance to the nearest corner, the attackers beside it, and
-        the attackers closing the corners (`Geometry.seals`: three on a corner's squares keep the
-        king out of it for good; each is worth three attackers)."""
+        defender is worth two attackers), the king's open lines to the squares it escapes from
+        (a corner, or a square beside one, where it cannot be captured and enters the corner next
+        move: `Geometry.gates`, rulings 5, 11 and 13; with option edge-king only the corners) and
+        to the edge, the squares it can reach from which such a line is open (its threats for the
+        next move, which the attackers must block), its distance to the nearest corner, the
+        attackers beside it, and the attackers closing the corners (`Geometry.seals`: three on a
+        corner's squares keep the king out of it for good; each is worth three attackers)."""
         if state.is_game_over():
             return 1000.0 * state.player_return(side)
         board, geo = state.board, state.geo
@@ -316,18 +318,24 @@ class TaflGame(Game):
         if king < 0:
             return score if side is Side.DEFENDERS else -score
         score -= 0.5 * geo.corner_distance[king]
-        corners, rays = geo.corners, geo.rays
-        for ray in rays[king]:
-            if ray and all(not board[t] for t in ray):  # an edge king has an empty ray
-                score += 8.0 if ray[-1] in corners else 3.0
-        # Escape next move: the squares the king can reach now from which a corner is in an open
-        # line (two of them are a double threat the attackers cannot both block; ruling 13).
+        edge_king = state.options.edge_king
+        rays, escapes, reach = geo.rays, geo.escapes[edge_king], geo.escape_reach[edge_king]
+        if king in escapes:
+            score += 16.0   # beside a corner: the corner is its next move
+        for ray, at in zip(rays[king], reach[king]):
+            if at >= 0 and all(not board[t] for t in ray[:at + 1]):
+                score += 8.0
+            elif ray and all(not board[t] for t in ray):  # an edge king has an empty ray
+                score += 3.0
+        # Escape next move: the squares the king can reach now from which a line to a square it
+        # escapes from is open (two of them are a double threat the attackers cannot both block).
         threats = 0
         for ray in rays[king]:
             for t in ray:
                 if board[t]:
                     break
-                if any(line and line[-1] in corners and all(not board[u] for u in line) for line in rays[t]):
+                if t in escapes or any(at >= 0 and all(not board[u] for u in line[:at + 1])
+                                       for line, at in zip(rays[t], reach[t])):
                     threats += 1
         score += 3.0 * min(threats, 3)
         score -= 2.0 * sum(1 for t in geo.steps[king] if t >= 0 and board[t] == 1)
