@@ -497,10 +497,10 @@ def test_a_weighed_position_is_valued_by_its_best_reply_not_by_a_random_one():
 def test_a_lost_looking_position_is_not_given_away_at_once():
     """From a ladder game (Tafl, defenders of mcts:400 against attackers of mcts:200): every
     defender move looks lost alike, so the search spreads its visits evenly, and six of the 80
-    moves let an attacker close the king in at once. The tie between equally visited moves goes to
-    the best backed-up reward; when it went to the summed reward, the first hopeful look at g7-j7
-    outweighed the capture found below it, and mcts:400 gave the king away in 12 of 12 seeds
-    (mcts:50 to 200 in none)."""
+    moves let an attacker close the king in at once. A move the search found lost is not played
+    while another is not; when the tie between equally visited moves went to the summed reward
+    regardless, the first hopeful look at g7-j7 outweighed the capture found below it, and
+    mcts:400 gave the king away in 12 of 12 seeds (mcts:50 to 200 in none)."""
     from generator.games.tafl import TaflState
 
     state = TaflState.from_diagram(

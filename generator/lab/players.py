@@ -212,8 +212,8 @@ class MCTSPlayer(Player):
       little; README, the playtest lab).
     - Selection: that reward + `c` sqrt(times available) / (1 + visits), each node maximising
       the reward of the seat that moves there (max^n for N players); `c` = 0.05 suits rewards
-      that differ by a few hundredths between sound moves. The move played is the most visited,
-      then the one with the best backed-up reward.
+      that differ by a few hundredths between sound moves. The move played is the most visited
+      among those the search has not found lost.
     - Chance nodes: an iteration follows an outcome drawn with its probability; a new position at
       a chance node is valued by the expectation over its outcomes.
     - Stalling: a position this player met earlier in the game, or earlier on the same line, is
@@ -258,13 +258,13 @@ class MCTSPlayer(Player):
                 for _ in range(pushed):
                     state.pop()
             done += 1
-        # the most visited move, then the best backed-up reward, then at random (moves alike to
-        # it). Where every move looks lost or won alike, visits spread evenly, and the summed
-        # reward then favours the move whose first look was the most hopeful, most often a
-        # blunder its later visits refuted (README: a game given away at mcts:400, never at 200)
+        # the most visited move, then the best summed reward, then at random (moves alike to it);
+        # but never a move the search found lost (backed-up reward 0) while another is not. Where
+        # every move looks lost alike the visits spread evenly, and the summed reward favours the
+        # move whose first look was the most hopeful (README: a game given away at mcts:400).
         seat = root.seat
-        best = max(root.edges.values(), key=lambda e: (e.visits, e.minimax[seat] if e.minimax else 0.0,
-                                                         e.value, rng.random()))
+        best = max(root.edges.values(), key=lambda e: (e.minimax is not None and e.minimax[seat] > 0.0,
+                                                         e.visits, e.value, rng.random()))
         self.seen.add(after[best.move])  # the position the chosen move makes is met too
         return best.move
 
