@@ -194,16 +194,24 @@ class Geometry:
         # The squares beside a corner: the king cannot be captured on the edge (ruling 11) and
         # nothing but the king may stop on a corner (ruling 5), so a king there enters the corner
         # on its next move whatever the attackers do. With option edge-king it can be captured
-        # there, and only the corners end the game. Per square and ray, where the first square the
-        # king wins from lies on the ray (-1: none), without edge-king [0] and with it [1].
+        # there, and only the corners end the game. Without edge-king [0] and with it [1]: the
+        # squares the king wins from, and per square and ray the bits of the squares up to the
+        # first of them (0: none on the ray), so a line is open when no token is on its bits.
         self.gates = tuple(t for corner in self.corners for t in self.steps[corner] if t >= 0)
         self.escapes = (frozenset(self.corners + self.gates), frozenset(self.corners))
-        self.escape_reach = tuple(self._first_on_rays(escapes) for escapes in self.escapes)
+        self.escape_lines = tuple(self._lines_to(escapes) for escapes in self.escapes)
 
-    def _first_on_rays(self, targets: frozenset) -> tuple:
-        """Per square, per ray: the index of the first of `targets` on the ray, or -1."""
-        return tuple(tuple(next((i for i, t in enumerate(ray) if t in targets), -1) for ray in self.rays[s])
-                     for s in range(self.size))
+    def _lines_to(self, targets: frozenset) -> tuple:
+        """Per square, per ray: the bits of the ray's squares up to and including its first of
+        `targets`, or 0 when the ray has none."""
+        def bits(ray) -> int:
+            mask = 0
+            for t in ray:
+                mask |= 1 << t
+                if t in targets:
+                    return mask
+            return 0
+        return tuple(tuple(bits(ray) for ray in self.rays[s]) for s in range(self.size))
 
     def move(self, frm: int, to: int) -> Move:
         key = frm * self.size + to

@@ -319,11 +319,12 @@ class TaflGame(Game):
             return score if side is Side.DEFENDERS else -score
         score -= 0.5 * geo.corner_distance[king]
         edge_king = state.options.edge_king
-        rays, escapes, reach = geo.rays, geo.escapes[edge_king], geo.escape_reach[edge_king]
+        rays, escapes, lines = geo.rays, geo.escapes[edge_king], geo.escape_lines[edge_king]
+        occupied = state.occupied
         if king in escapes:
             score += 16.0   # beside a corner: the corner is its next move
-        for ray, at in zip(rays[king], reach[king]):
-            if at >= 0 and all(not board[t] for t in ray[:at + 1]):
+        for ray, line in zip(rays[king], lines[king]):
+            if line and not occupied & line:
                 score += 8.0
             elif ray and all(not board[t] for t in ray):  # an edge king has an empty ray
                 score += 3.0
@@ -334,8 +335,7 @@ class TaflGame(Game):
             for t in ray:
                 if board[t]:
                     break
-                if t in escapes or any(at >= 0 and all(not board[u] for u in line[:at + 1])
-                                       for line, at in zip(rays[t], reach[t])):
+                if t in escapes or any(line and not occupied & line for line in lines[t]):
                     threats += 1
         score += 3.0 * min(threats, 3)
         score -= 2.0 * sum(1 for t in geo.steps[king] if t >= 0 and board[t] == 1)
