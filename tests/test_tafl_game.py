@@ -10,6 +10,7 @@ from generator.errors import GameFileError
 from generator.games import fence_game, game_class
 from generator.games.base import Game
 from generator.games.tafl import GAME, Side, TaflGame
+from generator.games.tafl.game import FORCED
 from tafl_helpers import SETUPS, game_of_size, position, turn
 
 
@@ -102,8 +103,8 @@ def test_evaluate_rewards_the_attackers_closing_a_corner():
     """Three attackers on a3, b2 and c1 keep the king out of a1 for good; the same three attackers
     loose in the field close nothing, and the attackers' evaluation tells the two apart."""
     game = TaflGame()
-    closed = position(f6="K", a3="A", b2="A", c1="A", lines="to-move: defenders\n")
-    loose = position(f6="K", d4="A", d8="A", h4="A", lines="to-move: defenders\n")
+    closed = position(f6="K", a3="A", b2="A", c1="A", lines="to-move: attackers\n")
+    loose = position(f6="K", d4="A", d8="A", h4="A", lines="to-move: attackers\n")
     assert game.evaluate(closed, Side.ATTACKERS) > game.evaluate(loose, Side.ATTACKERS)
 
 
@@ -122,6 +123,47 @@ def test_evaluate_counts_a_square_beside_a_corner_as_the_corner():
 
     assert gain(None) >= 8.0
     assert gain({"edge-king": "on"}) < gain(None) - 5.0
+
+
+def test_evaluate_calls_an_escape_the_attackers_cannot_stop_forced():
+    """A king with a line open to a square it escapes from, the defenders to move; a king beside a
+    corner; a king with two rays open, the attackers to move (one move blocks one); a king one move
+    from a square with two lines open, the defenders to move: the escape can no longer be stopped,
+    and the evaluation says so (FORCED less 10 a king move still needed, below the escape itself),
+    so a search sees the threat moves before the corner and takes the shortest way out. Not when
+    one ray is open and the attackers are to move, not with berserker (a capture moves again), not
+    on a line back to where the king came from (ruling 6), not to a square beside a corner in
+    skilled play's last turn (ruling 15), and not beside a corner with edge-king (it can be
+    captured there)."""
+    game = TaflGame()
+
+    def value(to_move, options=None, extra="", **cells):
+        # by default the b-file open from b6 down to b1, and no square the king reaches with two
+        cells = cells or {"b6": "K", "c6": "A", "a6": "A", "b9": "A", "a2": "A", "c2": "A"}
+        state = position(lines=f"to-move: {to_move}\n{extra}", options=options, **cells)
+        return game.evaluate(state, Side.DEFENDERS)
+
+    def forced(moves):
+        return FORCED - 10.0 * moves
+
+    assert value("defenders") == forced(2) == -game.evaluate(           # b6-b1, b1-a1
+        position(lines="to-move: defenders\n", b6="K", c6="A", a6="A", b9="A"), Side.ATTACKERS)
+    assert value("attackers") < 50.0                                    # one ray: they block it
+    two_rays = {"b6": "K", "c6": "A", "a6": "A"}                        # b1 and b11 both open
+    assert value("attackers", **two_rays) == forced(2)
+    assert value("attackers", {"berserker": "on"}, **two_rays) < 50.0
+    assert value("attackers", b1="K", c1="A", b2="A") == forced(1)       # beside a1
+    assert value("attackers", {"edge-king": "on"}, b1="K", c1="A", b2="A") < 50.0
+    assert value("defenders", extra="last-defenders: b1-b6\n") < 50.0  # ruling 6: not back to b1
+    last_turn = "defender-turns: 29\n"
+    assert value("defenders", {"skilled-play": "on"}, last_turn) < 50.0  # b1, then out of turns
+    edge_king_last_turn = {"skilled-play": "on", "edge-king": "on"}
+    assert value("defenders", edge_king_last_turn, last_turn, a6="K", b6="A",
+                 a9="A") == forced(1)                                   # a6-a1, the corner
+    assert value("defenders", f6="K") == forced(3)                       # f6-f2 opens a2 and k2
+    assert value("attackers", f6="K") < 50.0
+    assert value("defenders", {"berserker": "on"}, f6="K") < 50.0
+    assert forced(1) < 1000.0
 
 
 def test_with_numbers_changes_the_turn_limit_and_cap():

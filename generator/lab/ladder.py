@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 11  # the players' play, evaluations included: 11 = a move found lost is not played
+LADDER_VERSION = 12  # the players' play, evaluations included: 12 = an evaluation may call a win forced
 
 
 def strength_order(spec: PlayerSpec) -> tuple:

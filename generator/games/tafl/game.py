@@ -84,6 +84,59 @@ def board_spec(n: int) -> BoardSpec:
     return BoardSpec(n, n, marked=(("throne", (geo.throne,)), ("corners", geo.corners)))
 
 
+FORCED = 200.0
+"""The evaluation of an escape the attackers can no longer stop, less 10 for each move the king
+still needs: far above any position's material and lines, below the escape itself (1000), and
+nearer first, so a player takes the shortest way out rather than a move that keeps it forced."""
+
+
+def _forced_escape(state: TaflState, escapes: frozenset, open_rays: list, forks: list) -> int:
+    """The defenders' moves to the corner when the king escapes whatever the attackers do (the
+    defenders' skill aside), else 0:
+    - it stands beside a corner (without option edge-king: `escapes` then holds those squares), so
+      it enters the corner next move: it cannot be captured on the edge, and nothing else may stop
+      on a corner (rulings 5, 11, 13);
+    - the defenders are to move and a line to a square it escapes from is open;
+    - the attackers are to move and two of its rays are open: one move blocks one ray and cannot
+      close the king in with two neighbours empty (ruling 11);
+    - the defenders are to move and the king can reach a square with two lines open (`forks`),
+      the case before.
+    Not with option berserker where the attackers move between (a capturing move may be followed by
+    another, ruling 14), nor in the middle of a berserker turn. A line ending on a square the king
+    may not go back to (ruling 6) does not count, nor a plan longer than the defenders' turns left
+    under skilled play (ruling 15)."""
+    if state.chain:
+        return 0
+    if state.king in escapes:
+        return 1
+    rules = state.options
+    left = state.turn_limit - state.defender_turns if rules.skilled_play else 3   # 3: the longest plan
+    barred = _barred_to_king(state)
+    corners = state.geo.corners
+    ends = [next(t for t in ray if t in escapes) for ray in open_rays]
+    needs = sorted(1 if end in corners else 2 for end in ends if end not in barred)
+    needs = [moves for moves in needs if moves <= left]
+    if state.to_move is Side.DEFENDERS:
+        if needs:
+            return needs[0]
+        fork = 2 if rules.edge_king else 3
+        return fork if (not rules.berserker and fork <= left and any(t not in barred for t in forks)) else 0
+    return needs[1] if len(needs) >= 2 and not rules.berserker else 0
+
+
+def _barred_to_king(state: TaflState) -> tuple[int, ...]:
+    """The squares the king may not finish its next move on (ruling 6): where it started its side's
+    previous turn, when that turn moved it."""
+    previous = state.last[Side.DEFENDERS]
+    if not previous:
+        return ()
+    n = state.n
+    last = previous[-1]
+    if last.to_rank * n + last.to_file != state.king:
+        return ()
+    return tuple(m.from_rank * n + m.from_file for m in previous)
+
+
 @dataclass(frozen=True)
 class TaflGame(Game):
     """Tafl ("Viking Chess") on an N x N board. `layout` is the setup as grid tokens (empty: the
@@ -308,7 +361,9 @@ class TaflGame(Game):
         to the edge, the squares it can reach from which such a line is open (its threats for the
         next move, which the attackers must block), its distance to the nearest corner, the
         attackers beside it, and the attackers closing the corners (`Geometry.seals`: three on a
-        corner's squares keep the king out of it for good; each is worth three attackers)."""
+        corner's squares keep the king out of it for good; each is worth three attackers). An
+        escape the attackers can no longer stop is worth `FORCED` less 10 a king move still needed
+        (`_forced_escape`)."""
         if state.is_game_over():
             return 1000.0 * state.player_return(side)
         board, geo = state.board, state.geo
@@ -323,20 +378,34 @@ class TaflGame(Game):
         occupied = state.occupied
         if king in escapes:
             score += 16.0   # beside a corner: the corner is its next move
+        open_rays = []
         for ray, line in zip(rays[king], lines[king]):
             if line and not occupied & line:
                 score += 8.0
+                open_rays.append(ray)
             elif ray and all(not board[t] for t in ray):  # an edge king has an empty ray
                 score += 3.0
         # Escape next move: the squares the king can reach now from which a line to a square it
-        # escapes from is open (two of them are a double threat the attackers cannot both block).
-        threats = 0
+        # escapes from is open (its own square then empty); from one with two lines open the
+        # attackers cannot block both.
+        vacated = occupied ^ (1 << king)
+        threats, forks = 0, []
         for ray in rays[king]:
             for t in ray:
                 if board[t]:
                     break
-                if t in escapes or any(line and not occupied & line for line in lines[t]):
+                if t in escapes:
                     threats += 1
+                    continue
+                opened = sum(1 for line in lines[t] if line and not vacated & line)
+                if opened:
+                    threats += 1
+                    if opened > 1:
+                        forks.append(t)
+        moves = _forced_escape(state, escapes, open_rays, forks) if open_rays or forks or king in escapes else 0
+        if moves:
+            forced = FORCED - 10.0 * moves
+            return forced if side is Side.DEFENDERS else -forced
         score += 3.0 * min(threats, 3)
         score -= 2.0 * sum(1 for t in geo.steps[king] if t >= 0 and board[t] == 1)
         score -= 3.0 * sum(1 for t in geo.seals if board[t] == 1)
