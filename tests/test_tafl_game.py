@@ -138,7 +138,8 @@ def test_evaluate_calls_an_escape_the_attackers_cannot_stop_forced():
     game = TaflGame()
 
     def value(to_move, options=None, extra="", **cells):
-        # by default the b-file open from b6 down to b1, and no square the king reaches with two
+        # by default the b-file open from b6 down to b1, and no square within the king's reach
+        # with two lines open
         cells = cells or {"b6": "K", "c6": "A", "a6": "A", "b9": "A", "a2": "A", "c2": "A"}
         state = position(lines=f"to-move: {to_move}\n{extra}", options=options, **cells)
         return game.evaluate(state, Side.DEFENDERS)

@@ -99,12 +99,12 @@ def _forced_escape(state: TaflState, escapes: frozenset, open_rays: list, forks:
     - the defenders are to move and a line to a square it escapes from is open;
     - the attackers are to move and two of its rays are open: one move blocks one ray and cannot
       close the king in with two neighbours empty (ruling 11);
-    - the defenders are to move and the king can reach a square with two lines open (`forks`),
-      the case before.
-    Not with option berserker where the attackers move between (a capturing move may be followed by
-    another, ruling 14), nor in the middle of a berserker turn. A line ending on a square the king
-    may not go back to (ruling 6) does not count, nor a plan longer than the defenders' turns left
-    under skilled play (ruling 15)."""
+    - the defenders are to move and the king can reach a square with two lines open (`forks`):
+      the case above, one move sooner.
+    Neither of the last two with option berserker, where a capturing attacker may move again
+    (ruling 14); none in the middle of a berserker turn. A line ending on a square the king may not
+    go back to (ruling 6) does not count, nor a plan longer than the defenders' turns left under
+    skilled play (ruling 15)."""
     if state.chain:
         return 0
     if state.king in escapes:
