@@ -125,16 +125,9 @@ def _forced_escape(state: TaflState, escapes: frozenset, open_rays: list, forks:
 
 
 def _barred_to_king(state: TaflState) -> tuple[int, ...]:
-    """The squares the king may not finish its next move on (ruling 6): where it started its side's
-    previous turn, when that turn moved it."""
-    previous = state.last[Side.DEFENDERS]
-    if not previous:
-        return ()
-    n = state.n
-    last = previous[-1]
-    if last.to_rank * n + last.to_file != state.king:
-        return ()
-    return tuple(m.from_rank * n + m.from_file for m in previous)
+    """The squares the king may not finish its next move on (ruling 6, `TaflState._ban`)."""
+    square, banned = state._ban(Side.DEFENDERS)
+    return tuple(move.squares(state.n)[1] for move in banned) if square == state.king else ()
 
 
 @dataclass(frozen=True)

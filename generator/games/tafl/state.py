@@ -183,21 +183,23 @@ class TaflState(State):
     def _chain_square(self) -> int:
         return self.chain[-1].squares(self.n)[1]
 
-    def _ban(self) -> tuple[int, tuple[Move, ...]]:
+    def _ban(self, side=None) -> tuple[int, tuple[Move, ...]]:
         """Ruling 6: where the token that moved in its side's previous turn stands (-1: nowhere,
         or captured) and the moves it may not make now: back onto a square it started a move
-        from in that turn."""
-        previous = self.last[self.to_move]
+        from in that turn. For the side to move, or for `side` at the start of its next turn."""
+        side = self.to_move if side is None else side
+        previous = self.last[side]
         if not previous:
             return -1, ()
         n, geo = self.n, self.geo
         last = previous[-1]
         square = last.to_rank * n + last.to_file
-        if self.chain:  # mid-turn: the same token only if this turn's chain started there
+        if self.chain and side is self.to_move:
+            # mid-turn: the same token only if this turn's chain started there
             if self.chain[0].squares(n)[0] != square:
                 return -1, ()
             square = self._chain_square()
-        elif OWNER[self.board[square]] != self.to_move:
+        elif OWNER[self.board[square]] != side:
             return -1, ()  # that token was captured
         if len(previous) == 1:
             return square, (geo.move(square, last.from_rank * n + last.from_file),)
