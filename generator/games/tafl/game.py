@@ -90,13 +90,14 @@ still needs: far above any position's material and lines, below the escape itsel
 nearer first, so a player takes the shortest way out rather than a move that keeps it forced."""
 
 
-def _forced_escape(state: TaflState, escapes: frozenset, open_rays: list, forks: list) -> int:
+def _forced_escape(state: TaflState, escapes: frozenset, open_ends: list, forks: list) -> int:
     """The defenders' moves to the corner when the king escapes whatever the attackers do (the
     defenders' skill aside), else 0:
     - it stands beside a corner (without option edge-king: `escapes` then holds those squares), so
       it enters the corner next move: it cannot be captured on the edge, and nothing else may stop
       on a corner (rulings 5, 11, 13);
-    - the defenders are to move and a line to a square it escapes from is open;
+    - the defenders are to move and a line to a square it escapes from is open (`open_ends`: the
+      square each open line ends on);
     - the attackers are to move and two of its rays are open: one move blocks one ray and cannot
       close the king in with two neighbours empty (ruling 11);
     - the defenders are to move and the king can reach a square with two lines open (`forks`):
@@ -113,8 +114,7 @@ def _forced_escape(state: TaflState, escapes: frozenset, open_rays: list, forks:
     left = state.turn_limit - state.defender_turns if rules.skilled_play else 3   # 3: the longest plan
     barred = _barred_to_king(state)
     corners = state.geo.corners
-    ends = [next(t for t in ray if t in escapes) for ray in open_rays]
-    needs = sorted(1 if end in corners else 2 for end in ends if end not in barred)
+    needs = sorted(1 if end in corners else 2 for end in open_ends if end not in barred)
     needs = [moves for moves in needs if moves <= left]
     if state.to_move is Side.DEFENDERS:
         if needs:
@@ -371,11 +371,11 @@ class TaflGame(Game):
         occupied = state.occupied
         if king in escapes:
             score += 16.0   # beside a corner: the corner is its next move
-        open_rays = []
+        open_ends = []
         for ray, line in zip(rays[king], lines[king]):
             if line and not occupied & line:
                 score += 8.0
-                open_rays.append(ray)
+                open_ends.append(ray[line.bit_count() - 1])   # the line's bits run up to its end
             elif ray and all(not board[t] for t in ray):  # an edge king has an empty ray
                 score += 3.0
         # Escape next move: the squares the king can reach now from which a line to a square it
@@ -395,7 +395,7 @@ class TaflGame(Game):
                     threats += 1
                     if opened > 1:
                         forks.append(t)
-        moves = _forced_escape(state, escapes, open_rays, forks) if open_rays or forks or king in escapes else 0
+        moves = _forced_escape(state, escapes, open_ends, forks) if open_ends or forks or king in escapes else 0
         if moves:
             forced = FORCED - 10.0 * moves
             return forced if side is Side.DEFENDERS else -forced
