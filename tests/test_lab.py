@@ -308,6 +308,27 @@ def test_siege_evaluation_sees_a_knock_out_that_takes_the_irish_both_actions():
     assert edge(h1="I", d5="I") == filler   # the square behind already holds an Irish troop
 
 
+def test_siege_evaluation_counts_only_the_threats_the_irish_can_still_carry_out_this_turn():
+    """Ruling 5: each action of a turn is by a troop that has not acted, and a turn has two. In the
+    middle of the Irish turn, a troop that has just acted cannot push, and a step into the square
+    behind followed by a push no longer fits: the Vikings move before either. The first two
+    positions differ only in which troop has acted; the last two in whether a troop stands ready
+    to step behind the Viking."""
+    def edge(first, **cells):
+        state = position(lines="to-move: irish", **cells)
+        state.push_notation(first)
+        assert state.to_move is Side.IRISH and state.actions == 1
+        return evaluate(state, Side.VIKING)
+
+    # the troop on d6 pushes d5 into the river on rank 4
+    threatened = edge("h8-h7", d5="V", d6="I", h8="I")   # the pusher has not acted
+    spent = edge("e7-d6", d5="V", e7="I", h7="I")        # the pusher has just stepped there
+    assert 0 < spent - threatened < 10                    # one defeat's worth, as any one-push knock-out
+    # e4 could step into d5 and d7 then push d6 into it: two actions, one is left
+    assert edge("h2-h3", river=None, d6="V", d7="I", e4="I", h2="I") == \
+        edge("h2-h3", river=None, d6="V", d7="I", a1="I", h2="I")
+
+
 @pytest.mark.parametrize("rules", ["final", "draft"])
 def test_every_ai_handles_every_phase(rules):
     for spec in ("random", "greedy", "mcts:8"):

@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 12  # the players' play, evaluations included: 12 = an evaluation may call a win forced
+LADDER_VERSION = 13  # the players' play, evaluations included: 13 = a threat counts only if the actions left can make it
 
 
 def strength_order(spec: PlayerSpec) -> tuple:

@@ -26,7 +26,8 @@ def evaluate(state: State, side: Side) -> float:
     Viking carrier's progress toward rank 8, or the Vikings' closest approach to rank 1), the
     Vikings' distance to unlooted villages, Irish troops knocked out of play, and Viking pieces
     one Irish turn away from a knock-out (a push, or a step that fills the square behind and then
-    a push: a turn is two actions), each at what losing it would cost in points
+    a push: a turn is two actions; in the middle of the Irish turn, only what the troops that have
+    not acted can do with the actions left, ruling 5), each at what losing it would cost in points
     (`at_risk_costs`). The Irish value a hidden piece at risk by what the hidden reverses would
     cost on average (they cannot see which one it is), so no search, the Vikings' included,
     credits the Irish with knowing the reverses (ruling 4).
@@ -99,6 +100,12 @@ def viking_edges(state: State) -> tuple[float, float]:
     costs = at_risk_costs(flags[0], flags[1], flags[2], state.defeated, defeats_needed,
                           numbers.points_to_win)
     board, stun = state.board, state.stun
+    # In the middle of the Irish turn only troops that have not acted may push or step, and a step
+    # and a push need both actions (ruling 5): a threat they cannot carry out now waits for their
+    # next turn, and the Vikings move before it.
+    irish_turn = state.to_move is Side.IRISH
+    acted = state.acted if irish_turn else ()
+    two_actions = not irish_turn or state.actions == 0
     hidden = 0
     hidden_costs = [0.0, 0.0]   # over the hidden pieces on the board: each's cost, not carrying, carrying
     known_lost = secret_lost = 0.0
@@ -116,11 +123,12 @@ def viking_edges(state: State) -> tuple[float, float]:
             hidden_costs[1] += costs[1][what]
         for d, t in NEIGHBOURS[square]:
             pusher = board[t]
-            if pusher and kind[pusher] == 1 and not stun[pusher]:
+            if pusher and kind[pusher] == 1 and not stun[pusher] and pusher not in acted:
                 beyond = STEP[square][OPPOSITE[d]]
                 if beyond < 0 or terrain[beyond] == 1 or terrain[beyond] == 2 or \
-                        (kind[board[beyond]] == 1 if board[beyond] else
-                         any(kind[board[u]] == 1 for _, u in NEIGHBOURS[beyond] if board[u])):
+                        (kind[board[beyond]] == 1 if board[beyond] else two_actions and
+                         any(kind[board[u]] == 1 and board[u] not in acted
+                             for _, u in NEIGHBOURS[beyond] if board[u])):
                     if secret:
                         secret_lost += costs[carries][what]
                         secret_at_risk[carries] += 1
