@@ -125,10 +125,14 @@ def viking_edges(state: State) -> tuple[float, float]:
             pusher = board[t]
             if pusher and kind[pusher] == 1 and not stun[pusher] and pusher not in acted:
                 beyond = STEP[square][OPPOSITE[d]]
-                if beyond < 0 or terrain[beyond] == 1 or terrain[beyond] == 2 or \
-                        (kind[board[beyond]] == 1 if board[beyond] else two_actions and
-                         any(kind[board[u]] == 1 and board[u] not in acted
-                             for _, u in NEIGHBOURS[beyond] if board[u])):
+                if beyond < 0 or terrain[beyond] == 1 or terrain[beyond] == 2:
+                    lost = True   # off the board, into the river, onto an unlooted village
+                elif board[beyond]:
+                    lost = kind[board[beyond]] == 1   # into an Irish troop
+                else:   # a troop steps in first: both actions, each by a troop that has not acted
+                    lost = two_actions and any(kind[board[u]] == 1 and board[u] not in acted
+                                               for _, u in NEIGHBOURS[beyond] if board[u])
+                if lost:
                     if secret:
                         secret_lost += costs[carries][what]
                         secret_at_risk[carries] += 1
