@@ -33,7 +33,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from generator.config import load_game
-from generator.lab.players import MCTSPlayer, PlayerSpec
+from generator.lab.players import GreedyPlayer, MCTSPlayer, PlayerSpec
 
 BLUNDER = 0.05   # a regret above this, in reward units, counts as a blunder
 
@@ -58,7 +58,7 @@ def positions(game, seat: int, count: int) -> list:
     for seed in range(200):
         rng = random.Random(seed)
         state = game.new_initial_state(dict(game.options))
-        greedy = PlayerSpec.parse("greedy").build()
+        greedy = GreedyPlayer()
         actions = 0
         while not state.is_game_over() and actions < 160 and len(found) < count:
             if state.is_chance_node():
@@ -76,9 +76,8 @@ def positions(game, seat: int, count: int) -> list:
 
 def move_values(job: tuple) -> dict:
     """Every legal move of a position, valued by the oracle searching the position it makes."""
-    game_dir, state, budget = job
-    game = load_game(game_dir)
-    seat = game.seat(state.to_move)
+    state, budget = job
+    seat = state.game.seat(state.to_move)
     values = {}
     for move in state.legal_moves():
         child = state.copy()
@@ -122,7 +121,7 @@ def main() -> None:
     if data is None:
         states = positions(game, seat, args.positions)
         with ProcessPoolExecutor(args.workers) as pool:
-            values = list(pool.map(move_values, [(args.game, state, args.oracle) for state in states]))
+            values = list(pool.map(move_values, [(state, args.oracle) for state in states]))
         data = list(zip(states, values))
         source = f"{time.perf_counter() - start:.0f} s"
         if args.cache:

@@ -102,10 +102,9 @@ def viking_edges(state: State) -> tuple[float, float]:
     board, stun = state.board, state.stun
     # In the middle of the Irish turn only troops that have not acted may push or step, and a step
     # and a push need both actions (ruling 5): a threat they cannot carry out now waits for their
-    # next turn, and the Vikings move before it.
-    irish_turn = state.to_move is Side.IRISH
-    acted = state.acted if irish_turn else ()
-    two_actions = not irish_turn or state.actions == 0
+    # next turn, and the Vikings move before it. (On the Viking turn `acted` holds Vikings only.)
+    acted = state.acted
+    two_actions = state.to_move is not Side.IRISH or state.actions == 0
     hidden = 0
     hidden_costs = [0.0, 0.0]   # over the hidden pieces on the board: each's cost, not carrying, carrying
     known_lost = secret_lost = 0.0
