@@ -13,7 +13,7 @@ from generator.cli import app
 from generator.games.siege import SiegeGame as Game
 from generator.games.siege import Kind, MoveKind, Phase, Side, State
 from generator.lab import stats
-from generator.games.siege.ai import LOST, evaluate
+from generator.games.siege.ai import HAND_WEIGHTS, LOST, TERMS, evaluate, evaluation_terms
 from generator.lab.players import (
     GreedyPlayer,
     MCTSPlayer,
@@ -327,6 +327,32 @@ def test_siege_evaluation_counts_only_the_threats_the_irish_can_still_carry_out_
     # e4 could step into d5 and d7 then push d6 into it: two actions, one is left
     assert edge("h2-h3", river=None, d6="V", d7="I", e4="I", h2="I") == \
         edge("h2-h3", river=None, d6="V", d7="I", a1="I", h2="I")
+
+
+def test_siege_evaluation_is_its_terms_weighed_less_the_pieces_at_risk():
+    """The terms a fitted evaluation weighs (benchmarks/bench_learned.py) are the hand
+    evaluation's own: with the hand weights, less the cost of the pieces at risk, they give its
+    value. Here one defeat of four (ruling 13), the Vikings' approach to the treasure on rank 1
+    (ruling 17): three ranks down from rank 8, to d5; and that Viking one push from the river
+    (ruling 8)."""
+    state = position(d5="V", d6="I", lines="defeated: 1")
+    terms, at_risk, seen_at_risk = evaluation_terms(state)
+    named = dict(zip(TERMS, terms))
+    assert named["defeats"] == 0.25 and named["approach"] == 3 and named["troops_out"] == 0
+    assert at_risk == seen_at_risk > 0   # the only hidden piece at risk: its cost is the mean
+    weighed = sum(w * t for w, t in zip(HAND_WEIGHTS, terms))
+    assert evaluate(state, Side.VIKING) == pytest.approx(weighed - at_risk)
+    assert evaluate(position(d5="V", h8="I", lines="defeated: 1"), Side.VIKING) == pytest.approx(weighed)
+
+
+def test_siege_evaluation_wants_the_irish_troops_on_the_board():
+    """Ruling 16: a troop in the Reserve pushes no one until it is deployed, and deploying takes
+    an action. The Irish are worth more with the troop on the board, even far from everyone (h1),
+    than with it waiting in the Reserve; and the difference is the troops-off-the-board term."""
+    waiting = evaluate(position(d5="V", d6="I", lines="reserve: 1"), Side.IRISH)
+    deployed = evaluate(position(d5="V", d6="I", h1="I"), Side.IRISH)
+    weight = HAND_WEIGHTS[TERMS.index("troops_off_board")]
+    assert weight > 0 and deployed - waiting == pytest.approx(weight)
 
 
 @pytest.mark.parametrize("rules", ["final", "draft"])

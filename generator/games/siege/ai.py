@@ -24,10 +24,12 @@ def evaluate(state: State, side: Side) -> float:
     Terms, in victory-point units of 10: points held (ruling 21), Viking defeats (4 give the Irish
     a point), looted villages (all looted give the Vikings a point), the treasure's position (a
     Viking carrier's progress toward rank 8, or the Vikings' closest approach to rank 1), the
-    Vikings' distance to unlooted villages, Irish troops knocked out of play, and Viking pieces
-    one Irish turn away from a knock-out (a push, or a step that fills the square behind and then
-    a push: a turn is two actions; in the middle of the Irish turn, only what the troops that have
-    not acted can do with the actions left, ruling 5), each at what losing it would cost in points
+    Vikings' distance to unlooted villages, Irish troops knocked out of play (on the tracker,
+    ruling 15) and Irish troops off the board (there or in the Reserve: a troop pushes no one until
+    deployed, and deploying takes an action, ruling 16), and Viking pieces one Irish turn away from
+    a knock-out (a push, or a step that fills the square behind and then a push: a turn is two
+    actions; in the middle of the Irish turn, only what the troops that have not acted can do with
+    the actions left, ruling 5), each at what losing it would cost in points
     (`at_risk_costs`). The Irish value a hidden piece at risk by what the hidden reverses would
     cost on average (they cannot see which one it is), so no search, the Vikings' included,
     credits the Irish with knowing the reverses (ruling 4).
@@ -46,15 +48,38 @@ def evaluations(state: State) -> list[float]:
     return [edge, -seen]
 
 
+# The evaluation's terms, in the order `evaluation_terms` gives them, and the weights the hand
+# evaluation gives each (victory-point units of 10; `evaluate` explains each term). The pieces at
+# risk are a further term, already in points, that the hand evaluation subtracts at weight 1. A
+# learned evaluation fits its own weights to the same terms (benchmarks/bench_learned.py).
+TERMS = ("points", "looted", "defeats", "irish_carrier", "viking_carrier", "approach",
+         "village_distance", "troops_out", "troops_off_board")
+HAND_WEIGHTS = (POINT, 8.0, -DEFEATS, -0.5, 0.8, 0.6, -0.15, 0.8, 2.0)
+NO_TERMS = ((0.0,) * len(TERMS), 0.0, 0.0)   # before the Vikings' troops are placed
+
+
 def viking_edges(state: State) -> tuple[float, float]:
     """The Vikings' edge (see `evaluate`), and the same as the Irish can know it: a hidden piece at
     risk costs the mean of what the hidden pieces on the board would cost, a number the Irish know
     (the reverses still unseen), instead of its own.
 
-    Called for every position a search adds, so it reads the state's lists directly, in one pass
-    over the pieces (the point test is ruling 21, as `State.points`)."""
+    Called for every position a search adds (one pass over the pieces for the terms, one for the
+    pieces at risk)."""
+    terms, at_risk, seen_at_risk = evaluation_terms(state)
+    p, l, d, ic, vc, a, v, t, o = terms
+    wp, wl, wd, wic, wvc, wa, wv, wt, wo = HAND_WEIGHTS
+    score = wp * p + wl * l + wd * d + wic * ic + wvc * vc + wa * a + wv * v + wt * t + wo * o
+    return score - at_risk, score - seen_at_risk
+
+
+def evaluation_terms(state: State) -> tuple[tuple[float, ...], float, float]:
+    """The terms of `TERMS` for the Vikings, then the cost of their pieces at risk, and that cost as
+    the Irish can know it (`viking_edges`); all nought before the Vikings' troops are placed.
+
+    It reads the state's lists directly, in one pass over the pieces (the point test is ruling 21,
+    as `State.points`)."""
     if state.phase < Phase.VIKING_TROOPS:
-        return 0.0, 0.0
+        return NO_TERMS
     counts, numbers = state.counts, state.numbers
     kind, pos, terrain = state.kind, state.pos, state.terrain
     treasure, carrier = state.treasure, state.carrier
@@ -68,37 +93,44 @@ def viking_edges(state: State) -> tuple[float, float]:
                 nearest = square // 8
     looted = state.looted  # villages looted (ruling 14)
     defeats_needed = max(1, numbers.defeats_for_point)
-    carried_by_irish = treasure == 1 and kind[carrier] == 1
-    # Victory points, 10 each: the engine's own ruling-21 flags (Irish three, then Viking two).
+    # Victory points: the engine's own ruling-21 flags (Irish three, then Viking two).
     flags = state.point_flags()
-    score = POINT * (flags[3] + flags[4] - flags[0] - flags[1] - flags[2])
-    score += 8.0 * looted / max(1, counts.villages)
-    score -= DEFEATS * min(state.defeated, defeats_needed) / defeats_needed
+    points = flags[3] + flags[4] - flags[0] - flags[1] - flags[2]
     # The treasure (rulings 17-20): a carrier's progress, or the Vikings' nearest approach.
+    irish_carrier = viking_carrier = approach = 0
     if treasure == 1:
         carrier_rank = pos[carrier] // 8 + 1
-        score += -0.5 * (8 - carrier_rank) if carried_by_irish else 0.8 * (carrier_rank - 1)
+        if kind[carrier] == 1:
+            irish_carrier = 8 - carrier_rank
+        else:
+            viking_carrier = carrier_rank - 1
     elif treasure == 0:
-        score += 0.6 * (7 - nearest)
+        approach = 7 - nearest
     # Unlooted villages: how far the nearest Viking is from each (king moves on the 8x8 board).
+    far = 0
     if vikings and looted < counts.villages:
-        far = 0
         for square in range(16, 40):  # ruling 3: villages lie on ranks 3-5
             if terrain[square] == 2:  # Terrain.VILLAGE
                 row = DISTANCE[square]
                 far += min([row[v] for v in vikings])
-        score -= 0.15 * far
-    # Irish troops out of play (on the reinforcement tracker).
-    score += 0.8 * len(state.tracker)
-    # Viking pieces an unstunned Irish troop could knock out with one push (ruling 8: pushed off
-    # the board, into the river, onto an unlooted village or into an Irish troop), or with a push
-    # once another Irish troop has stepped into the empty square behind (a turn's two actions,
-    # ruling 5; a stunned troop may still step there, ruling 7), each costing what losing it would
-    # cost (`at_risk_costs`). Played on samples, the Irish see sampled kinds.
+    out = len(state.tracker)   # Irish troops out of play; with the Reserve, off the board
+    terms = (points, looted / max(1, counts.villages), min(state.defeated, defeats_needed) / defeats_needed,
+             irish_carrier, viking_carrier, approach, far, out, out + state.reserve)
     if state.phase != Phase.PLAY:
-        return score, score
+        return terms, 0.0, 0.0
+    return (terms, *at_risk(state, flags, defeats_needed))
+
+
+def at_risk(state: State, flags, defeats_needed: int) -> tuple[float, float]:
+    """What the Viking pieces an unstunned Irish troop could knock out cost (`at_risk_costs`), in
+    truth and as the Irish can know it (`viking_edges`): with one push (ruling 8: pushed off the
+    board, into the river, onto an unlooted village or into an Irish troop), or with a push once
+    another Irish troop has stepped into the empty square behind (a turn's two actions, ruling 5;
+    a stunned troop may still step there, ruling 7). Played on samples, the Irish see sampled kinds."""
+    kind, pos, terrain = state.kind, state.pos, state.terrain
+    treasure, carrier = state.treasure, state.carrier
     costs = at_risk_costs(flags[0], flags[1], flags[2], state.defeated, defeats_needed,
-                          numbers.points_to_win)
+                          state.numbers.points_to_win)
     board, stun = state.board, state.stun
     # In the middle of the Irish turn only troops that have not acted may push or step, and a step
     # and a push need both actions (ruling 5): a threat they cannot carry out now waits for their
@@ -138,10 +170,10 @@ def viking_edges(state: State) -> tuple[float, float]:
                     else:
                         known_lost += costs[carries][what]
                     break
-    seen = score - known_lost
+    seen = known_lost
     if hidden:
-        seen -= (secret_at_risk[0] * hidden_costs[0] + secret_at_risk[1] * hidden_costs[1]) / hidden
-    return score - known_lost - secret_lost, seen
+        seen += (secret_at_risk[0] * hidden_costs[0] + secret_at_risk[1] * hidden_costs[1]) / hidden
+    return known_lost + secret_lost, seen
 
 
 @lru_cache(maxsize=1024)
