@@ -22,7 +22,7 @@ from . import stats
 from .players import PlayerSpec
 from .simulate import GameTask, Mapper, Run, game_seed, run_tasks, winners
 
-LADDER_VERSION = 14  # the players' play, evaluations included: 14 = Irish troops off the board (the Reserve) count
+LADDER_VERSION = 14  # the players' play, evaluations included: 14 = pieces waiting off the board count against their side
 
 
 def strength_order(spec: PlayerSpec) -> tuple:
