@@ -88,6 +88,8 @@ def self_play(job) -> tuple[list, float]:
     while not state.is_game_over():
         if state.is_chance_node():
             move = state.sample_chance(chance)
+        elif not state.legal_moves():
+            break   # a setup step with no legal move (impossible counts): the lab's "stalled"
         else:
             seat = game.seat(state.to_move)
             move = players[seat].choose(state.view(state.to_move), rngs[seat])
