@@ -23,7 +23,6 @@ other settings or other players (`LADDER_VERSION`) is made again.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import pickle
 import random
