@@ -7,7 +7,9 @@
 Each neighbouring pair of levels plays `--games` seeds in every seating (the seats swapped), and
 the table gives the upper level's score over both seats with its Wilson 95% interval, its score in
 each seat, the games the turn cap stopped, and the CPU seconds per game; then the Bradley-Terry Elo
-of every level (random = 0) with its interval and the seat term. `--selfplay N` also plays N seeds
+of every level (random = 0) with its interval and the seat term, and the Elo each level gains
+over the one below beside the gain that would score 60% over every seat with that seat term (a
+seat advantage pulls every pairing's score toward one half). `--selfplay N` also plays N seeds
 of each level against itself: the balance verdict at every strength (each side's share and the
 unfinished games), the table the issue asks for. `--seed 0,1,2` pools the games of several seeds
 (`--games` seeds per seating from each) into one table and one fit: a row of 16 games moves by ten
@@ -28,6 +30,7 @@ from generator.games.base import parse_option
 from generator.lab import ladder
 from generator.lab.players import PlayerSpec
 from generator.lab.simulate import UNFINISHED, GameTask, Variant, make_tasks, resolve, run_tasks, summarize
+from generator.lab.stats import gap_for_score
 
 
 def pooled(tasks_by_seed: Iterable) -> list[GameTask]:
@@ -83,6 +86,10 @@ def main() -> None:
         print(f"| {name} | {elo:.0f} | [{low:.0f}, {high:.0f}] |")
     print(f"seat terms (Elo, seat 1 = 0): {', '.join(f'{x:+.0f}' for x in fitted.seat_elo)}; "
           f"{len(records)} games, {time.perf_counter() - started:.0f} s", flush=True)
+    gaps = [high - low for low, high in zip(fitted.elo, fitted.elo[1:])]
+    print(f"Elo gained a level: {', '.join(f'{round(g):+d}' for g in gaps)}; a level scores 60% over every seat "
+          f"against the one below at {gap_for_score(0.6, fitted.seat_elo):+.0f} Elo with these seat terms "
+          f"({gap_for_score(0.6, [0.0] * len(sides)):+.0f} with none)", flush=True)
     selfplay = []
     if args.selfplay:
         print(f"\n| self-play ({args.selfplay * len(seeds)} seeds) | {' | '.join(sides)} | unfinished [95% CI] | shuffling | mean turns | cpu s/game |")

@@ -16,7 +16,7 @@ hand weights: the learned evaluation of the README ("What limited the search").
    in both seatings (`--play-games` a seating, the lab's seeds from `--play-seed`).
 
 Siege only: the other games have no terms to weigh yet. Self-play costs most of the run (400 games
-of mcts:50 take about 25 minutes on 2 cores); `--cache` keeps the games, and a cache made with
+of mcts:50 take about half an hour on 2 cores); `--cache` keeps the games, and a cache made with
 other settings or other players (`LADDER_VERSION`) is made again.
 """
 

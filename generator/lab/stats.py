@@ -222,6 +222,38 @@ def bradley_terry(comparisons: Sequence[tuple[int, int, int, int, float]], playe
     return ratings, seat_terms, intervals
 
 
+def pooled_score(gap: float, seat_elo: Sequence[float]) -> float:
+    """The score the Bradley-Terry model above expects of a player `gap` Elo above another over the
+    ladder's seatings (it in each seat in turn, the other in every other seat), given the seat
+    terms: a seat advantage pulls the score toward one half, since each seating is mostly won by
+    the seat.
+
+    >>> round(pooled_score(70, [0, 0]), 3), round(pooled_score(70, [0, 330]), 3)
+    (0.599, 0.546)
+    """
+    seats = len(seat_elo)
+    def expected(d: float) -> float:
+        return 1 / (1 + 10 ** (-d / 400))
+    return sum(expected(gap + seat_elo[k] - seat_elo[t]) for k in range(seats) for t in range(seats)
+               if t != k) / (seats * (seats - 1))
+
+
+def gap_for_score(score: float, seat_elo: Sequence[float]) -> float:
+    """The Elo gap at which `pooled_score` reaches `score` (0 < score < 1), by bisection: what a
+    level must stand above the one below to score that much over every seat.
+
+    >>> round(gap_for_score(0.6, [0, 0])), round(gap_for_score(0.6, [0, 330]))
+    (70, 148)
+    """
+    if not 0 < score < 1:
+        raise ValueError(f"a score between 0 and 1, not {score!r}")
+    low, high = -4000.0, 4000.0
+    for _ in range(60):
+        mid = (low + high) / 2
+        low, high = (mid, high) if pooled_score(mid, seat_elo) < score else (low, mid)
+    return (low + high) / 2
+
+
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     """x with matrix x = vector (Gaussian elimination with partial pivoting; a small system)."""
     n = len(vector)
