@@ -25,9 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import pickle
-import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 
 import numpy
@@ -37,7 +35,7 @@ from generator.games.siege.ai import HAND_WEIGHTS, TERMS, WIN, evaluation_terms
 from generator.games.siege.enums import Phase, Side
 from generator.lab.ladder import LADDER_VERSION
 from generator.lab.players import MCTSPlayer, PlayerSpec
-from generator.lab.simulate import DEFAULT_TURN_CAP, Variant, make_tasks, run_tasks
+from generator.lab.simulate import DEFAULT_TURN_CAP, GameTask, Variant, make_tasks, resolve, run_tasks
 
 SCALE = MCTSPlayer().scale   # the search squashes a value v to 1 / (1 + exp(-v / SCALE))
 NAMES = (*TERMS, "at_risk", "intercept")
@@ -75,36 +73,28 @@ class WeighedSpec(PlayerSpec):
         return self.label
 
 
-def self_play(job) -> tuple[list, float]:
-    """One game of LEVEL against itself: its moves (chance draws too) and the Vikings' result."""
-    folder, level, seed = job
-    game = load_game(folder)
-    state = game.new_initial_state({"turn-cap": str(DEFAULT_TURN_CAP)})
-    players = [PlayerSpec.parse(level).build() for _ in game.sides]
-    rngs = [random.Random(seed * 2 + n) for n in range(len(players))]
-    chance = random.Random(f"chance {seed}")
-    moves = []
-    while not state.is_game_over():
-        if state.is_chance_node():
-            move = state.sample_chance(chance)
-        elif not state.legal_moves():
-            break   # a setup step with no legal move (impossible counts): the lab's "stalled"
-        else:
-            seat = game.seat(state.to_move)
-            move = players[seat].choose(state.view(state.to_move), rngs[seat])
-        moves.append(move)
-        state.push(move)
-    outcome = state.outcome()
-    result = 0.5 + 0.5 * state.player_return(Side.VIKING) if outcome else 0.5
-    return moves, result
+def self_play_tasks(folder_game, level: str, games: int, seed: int) -> list[GameTask]:
+    """`games` games of LEVEL against itself, played by the lab (`simulate.play_game`, the lab's turn
+    cap) with their moves kept."""
+    game, _, options = resolve(Variant(), DEFAULT_TURN_CAP, folder_game)
+    players = (PlayerSpec.parse(level),) * len(game.sides)
+    return [GameTask(n, seed * 100_000 + n, players, game, "self-play", options, keep_moves=True)
+            for n in range(games)]
 
 
-def rows(game, games) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray]:
-    """The terms of every position of `games` in play, each game's result, each row's game."""
+def vikings_result(record: dict) -> float:
+    """1 a Viking win, 0 a loss, 1/2 a game without a sole winner (unfinished)."""
+    winner = record["winner"]
+    return 0.5 if winner is None else float(winner == Side.VIKING.label)
+
+
+def rows(tasks: list[GameTask], records: list[dict]) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray]:
+    """The terms of every position of the games in play, each game's result, each row's game."""
     terms, labels, which = [], [], []
-    for n, (moves, result) in enumerate(games):
-        state = game.new_initial_state({"turn-cap": str(DEFAULT_TURN_CAP)})
-        for move in moves:
+    for n, (task, record) in enumerate(zip(tasks, records)):
+        result = vikings_result(record)
+        state = task.game.new_initial_state(dict(task.options))
+        for move in record["moves"]:
             state.push(move)
             if state.outcome() is None and state.phase >= Phase.VIKING_TROOPS:
                 values, at_risk, _ = evaluation_terms(state)
@@ -150,24 +140,23 @@ def main() -> None:
     game = load_game(args.game)
     started = time.perf_counter()
 
-    settings = (args.game, game.rule_set, args.level, args.games, args.seed, LADDER_VERSION)
-    games = None
+    settings = (args.game, game.rule_set, args.level, args.games, args.seed, LADDER_VERSION, "records")
+    tasks = self_play_tasks(game, args.level, args.games, args.seed)
+    records = None
     if args.cache and os.path.exists(args.cache):
         with open(args.cache, "rb") as f:
             kept = pickle.load(f)
-        games = kept["games"] if kept.get("settings") == settings else None
-    if games is None:
-        jobs = [(args.game, args.level, args.seed * 100_000 + n) for n in range(args.games)]
-        with ProcessPoolExecutor(args.workers) as pool:
-            games = list(pool.map(self_play, jobs))
+        records = kept["records"] if kept.get("settings") == settings else None
+    if records is None:
+        records = run_tasks(tasks, args.workers)
         if args.cache:
             with open(args.cache, "wb") as f:
-                pickle.dump({"settings": settings, "games": games}, f)
-    wins = sum(result for _, result in games)
-    print(f"self-play: {len(games)} games of {args.level}, Vikings' score {wins / len(games):.1%} "
+                pickle.dump({"settings": settings, "records": records}, f)
+    wins = sum(vikings_result(record) for record in records)
+    print(f"self-play: {len(records)} games of {args.level}, Vikings' score {wins / len(records):.1%} "
           f"({time.perf_counter() - started:.0f} s)")
 
-    x, y, which = rows(game, games)
+    x, y, which = rows(tasks, records)
     held_out = which % 4 == 3
     hand = x[:, :-1] @ numpy.array((*HAND_WEIGHTS, -1.0))   # the hand's value, in points
     hand_x = numpy.column_stack([hand, numpy.ones(len(hand))])

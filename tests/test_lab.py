@@ -159,6 +159,29 @@ def test_sweep_changes_the_game_played():
     assert record["winner"] in ("viking", "irish", None)
 
 
+@pytest.mark.parametrize("folder, draws", [(None, False), ("hoard", True)])
+def test_a_game_played_with_its_moves_kept_replays_to_the_same_end(folder, draws):
+    """A task that keeps its moves (benchmarks/bench_learned.py fits on the positions they make)
+    gets the game's every move, chance draws too (Hoard deals its piles): pushed again on a new
+    state they end the game as it ended, and the record is otherwise the same."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from generator.config import load_game
+    game = load_game(folder and Path(__file__).resolve().parent.parent / "games" / folder)
+    task = make_tasks(1, (PlayerSpec.parse("greedy"),) * len(game.sides), seed=4, game=game)[0]
+    kept = play_game(replace(task, keep_moves=True))
+    plain = play_game(task)
+    assert "moves" not in plain and kept["actions"] > 0
+    assert (len(kept["moves"]) > kept["actions"]) is draws
+    state = game.new_initial_state(dict(task.options))
+    for move in kept["moves"]:
+        state.push(move)
+    assert state.outcome() is not None and state.outcome().termination == kept["termination"]
+    assert {k: v for k, v in kept.items() if k not in ("moves", "seconds")} == \
+        {k: v for k, v in plain.items() if k != "seconds"}
+
+
 # ------------------------------------------------------------------------------ hidden information
 def _random_game(seed: int, stop_in_play: int = 10**9) -> State:
     rng = random.Random(seed)

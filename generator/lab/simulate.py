@@ -56,6 +56,7 @@ class GameTask:
     game: Game
     variant: str = "default"
     options: tuple[tuple[str, str], ...] = (("turn-cap", str(DEFAULT_TURN_CAP)),)
+    keep_moves: bool = False   # the record lists every move played, chance draws too (objects, not JSON: a replay)
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -127,7 +128,8 @@ def make_tasks(games: int, players: Sequence[PlayerSpec], variant: Variant = Var
 
 
 def play_game(task: GameTask) -> dict:
-    """Play one game from setup to the end and return its record (JSON-ready).
+    """Play one game from setup to the end and return its record (JSON-ready, but for the moves
+    `keep_moves` asks for).
 
     Each player gets only `state.view(side)`: nobody sees what their side may not."""
     started = time.perf_counter()
@@ -138,29 +140,32 @@ def play_game(task: GameTask) -> dict:
     chance = random.Random(f"chance {task.seed}")  # the rules' own draws, apart from any player's
     actions = turns = repeats = 0
     met: set = set()   # positions met at a decision: one met again is a repeat (shuffling)
+    played: list | None = [] if task.keep_moves else None
     while not state.is_game_over():
         if state.is_chance_node():
-            state.push(state.sample_chance(chance))
-            continue
-        setup = state.in_setup()
-        if setup and not state.legal_moves():
-            break  # a setup step with no legal move (impossible counts): recorded as "stalled"
-        key = state.key()
-        if key in met:
-            repeats += 1
-        met.add(key)
-        side = state.to_move
-        seat = game.seat(side)
-        move = players[seat].choose(state.view(side), rngs[seat])
-        if not setup:
-            turns = state.turn  # turns played: the last one a move was made in (a capped game: the cap)
+            move = state.sample_chance(chance)
+        else:
+            setup = state.in_setup()
+            if setup and not state.legal_moves():
+                break  # a setup step with no legal move (impossible counts): recorded as "stalled"
+            key = state.key()
+            if key in met:
+                repeats += 1
+            met.add(key)
+            side = state.to_move
+            seat = game.seat(side)
+            move = players[seat].choose(state.view(side), rngs[seat])
+            if not setup:
+                turns = state.turn  # turns played: the last one a move was made in (a capped game: the cap)
+            actions += 1
+        if played is not None:
+            played.append(move)
         state.push(move)
-        actions += 1
     outcome = state.outcome()
     winners = [game.side_of(side).label for side in outcome.winners] if outcome else []
     scores = state.scores() if outcome else None
     termination = outcome.termination if outcome else "stalled"
-    return {
+    record = {
         "index": task.index,
         "seed": task.seed,
         "variant": task.variant,
@@ -177,6 +182,9 @@ def play_game(task: GameTask) -> dict:
         "position": state.diagram() if termination in UNFINISHED else None,  # where an unfinished game stood
         "seconds": round(time.perf_counter() - started, 4),
     }
+    if played is not None:
+        record["moves"] = played
+    return record
 
 
 UNFINISHED = ("turn-cap", "stalled")  # games the players did not finish: no verdict on the game
